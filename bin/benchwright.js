@@ -1,0 +1,7 @@
+#!/usr/bin/env node
+// The CLI is TypeScript, run through tsx's loader (no build step).
+import { register } from 'tsx/esm/api';
+
+register();
+const { main } = await import('../src/cli/main.ts');
+process.exitCode = main(process.argv.slice(2));

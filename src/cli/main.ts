@@ -1,0 +1,44 @@
+import { UsageError } from './usage.ts';
+import { VALIDATE_USAGE, validateCommand } from './validate.ts';
+
+const COMMANDS: Record<string, { usage: string; run: (args: string[]) => number }> = {
+  validate: { usage: VALIDATE_USAGE, run: validateCommand },
+};
+
+const HELP = `benchwright: web-agent benchmarks as Playwright tests
+
+Commands:
+${Object.values(COMMANDS).map((c) => `  ${c.usage.split('\n', 1)[0]}`).join('\n')}
+
+benchwright <command> --help shows a command's options.`;
+
+/** Runs the CLI; returns the exit code. Problems are reported as messages, never as stack traces. */
+export function main(argv: string[]): number {
+  const [name, ...args] = argv;
+  if (name === undefined || name === '--help' || name === '-h') {
+    console.log(HELP);
+    return name === undefined ? 2 : 0;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    console.error(`benchwright: unknown command "${name}"\n\n${HELP}`);
+    return 2;
+  }
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(command.usage);
+    return 0;
+  }
+  try {
+    return command.run(args);
+  } catch (e) {
+    const err = e as Error & { code?: string };
+    if (e instanceof UsageError || err.code?.startsWith('ERR_PARSE_ARGS')) {
+      console.error(`benchwright ${name}: ${err.message}\n\n${command.usage}`);
+      return 2;
+    }
+    console.error(`benchwright ${name}: ${err.message}`);
+    if (process.env.BENCHWRIGHT_DEBUG) console.error(err.stack);
+    return 1;
+  }
+}
+

@@ -1,0 +1,195 @@
+import { createHash } from 'node:crypto';
+import { parse } from 'csv-parse/sync';
+import { basename } from 'node:path';
+import { closest, positionOf, quote } from './errors.ts';
+import type { Answer, Field, Instance, TaskError } from './types.ts';
+import type { YamlSource } from './yaml-source.ts';
+
+export const DEFAULT_GOLD_PREFIX = 'Answer.';
+/** Mechanical Turk results files prefix input columns; TurkingBench's batch.csv does not. */
+const INPUT_PREFIX = 'Input.';
+
+/** A stable id derived from an instance's input values (independent of column order). */
+export function deriveInstanceId(values: Record<string, string>): string {
+  const canonical = JSON.stringify(Object.keys(values).sort().map((k) => [k, values[k]]));
+  return createHash('sha256').update(canonical).digest('hex').slice(0, 12);
+}
+
+/** A checkbox answer is a set of values; in text form they are separated by `|`. */
+export function parseAnswer(raw: string | string[], field: Field | undefined): Answer {
+  if (field?.type !== 'checkbox') return raw;
+  return Array.isArray(raw) ? raw : raw.split('|').filter((v) => v !== '');
+}
+
+/** Instances written inline in the task file, already checked against the schema. */
+export function readInlineInstances(
+  source: YamlSource,
+  items: { id?: string; values?: Record<string, string>; gold?: Record<string, (string | string[])[]> }[],
+  fields: Map<string, Field>,
+  errors: TaskError[],
+): Instance[] {
+  const instances: Instance[] = [];
+  items.forEach((item, i) => {
+    const values = item.values ?? {};
+    const gold: Record<string, Answer[]> = {};
+    for (const [name, answers] of Object.entries(item.gold ?? {})) {
+      const field = fields.get(name);
+      if (!field) {
+        errors.push(source.errorAt(['instances', i, 'gold', name], unknownFieldMessage(name, fields), 'key'));
+        continue;
+      }
+      answers.forEach((a, k) => {
+        if (Array.isArray(a) && field.type && field.type !== 'checkbox') {
+          errors.push(source.errorAt(['instances', i, 'gold', name, k], `expected one answer per annotator for ${field.type} field "${name}", got a list`));
+        }
+      });
+      gold[name] = answers.map((a) => parseAnswer(a, field));
+    }
+    const annotators = Math.max(0, ...Object.values(gold).map((g) => g.length));
+    instances.push({ id: item.id ?? deriveInstanceId(values), values, gold, annotators });
+  });
+  return instances;
+}
+
+export interface CsvInstances {
+  instances: Instance[];
+  /** Names of the input columns (placeholder values). */
+  columns: string[];
+  /** 1-based line of the first row of each instance. */
+  lines: number[];
+}
+
+export interface CsvOptions {
+  idColumn?: string;
+  goldPrefix?: string;
+}
+
+/**
+ * Instances from a CSV with one row per annotator: input columns, and gold-label columns
+ * named `<goldPrefix><field>`. Rows with identical inputs (or the same id, when the file has
+ * an id column) are one instance with several annotators.
+ */
+export function readCsvInstances(
+  file: string,
+  text: string | Buffer,
+  fields: Map<string, Field>,
+  options: CsvOptions,
+  errors: TaskError[],
+): CsvInstances {
+  const goldPrefix = options.goldPrefix ?? DEFAULT_GOLD_PREFIX;
+  const empty: CsvInstances = { instances: [], columns: [], lines: [] };
+  const error = (line: number, col: number, message: string) => errors.push({ file, line, col, path: '', message });
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true, info: true }) as unknown as typeof records;
+  } catch (e) {
+    const err = e as Error & { code?: string; lines?: number };
+    if (err.code === 'CSV_QUOTE_NOT_CLOSED') {
+      const at = positionOf(String(text), unclosedQuoteOffset(String(text)));
+      error(at.line, at.col, 'invalid CSV: this quoted value is never closed (a " is missing; a quote inside a value is written "")');
+    } else error(err.lines ?? 1, 1, `invalid CSV: ${err.message.replace(/ at line \d+.*$/, '')}`);
+    return empty;
+  }
+  const header = records[0]?.record;
+  if (!header) {
+    error(1, 1, 'the CSV file is empty; expected a header row, then one row per annotator');
+    return empty;
+  }
+  // Only errors need the header's text: never decode a large file just for that.
+  const columnCol = (name: string) => {
+    const head = typeof text === 'string' ? text.slice(0, 65536) : text.subarray(0, 65536).toString('utf8');
+    return Math.max(1, head.replace(/^\uFEFF/, '').indexOf(name) + 1);
+  };
+
+  const seen = new Set<string>();
+  for (const name of header) {
+    if (seen.has(name)) error(1, columnCol(name), `column "${name}" appears twice in the header`);
+    seen.add(name);
+  }
+  const hasInputPrefix = header.some((h) => h.startsWith(INPUT_PREFIX));
+  const inputs: [number, string][] = [];
+  const golds: [number, Field][] = [];
+  let idIndex = -1;
+  header.forEach((name, i) => {
+    if (name === options.idColumn) idIndex = i;
+    else if (name.startsWith(goldPrefix)) {
+      const fieldName = name.slice(goldPrefix.length);
+      const field = fields.get(fieldName);
+      if (field) golds.push([i, field]);
+      else error(1, columnCol(name), `column "${name}": ${unknownFieldMessage(fieldName, fields)}`);
+    } else if (!hasInputPrefix) inputs.push([i, name]);
+    else if (name.startsWith(INPUT_PREFIX)) inputs.push([i, name.slice(INPUT_PREFIX.length)]);
+  });
+  if (options.idColumn !== undefined && idIndex < 0) {
+    error(1, 1, `no column "${options.idColumn}" (named by id_column); columns are: ${header.join(', ')}`);
+  }
+  if (records.length < 2) error(1, 1, 'the CSV file has a header but no rows; expected one row per annotator');
+
+  const byKey = new Map<string, { instance: Instance; line: number; inputKey: string }>();
+  let previousEnd = records[0]!.info.lines;
+  for (const { record, info } of records.slice(1)) {
+    const line = previousEnd + 1;
+    previousEnd = info.lines;
+    if (record.length !== header.length) {
+      error(line, 1, `row has ${record.length} column${record.length === 1 ? '' : 's'}, expected ${header.length} as in the header`);
+      continue;
+    }
+    const inputKey = inputs.map(([i]) => record[i]).join('\u001f');
+    const explicitId = idIndex >= 0 ? record[idIndex]! : undefined;
+    let entry = byKey.get(explicitId ?? inputKey);
+    if (!entry) {
+      const values = Object.fromEntries(inputs.map(([i, name]) => [name, record[i]!]));
+      const instance = { id: explicitId ?? deriveInstanceId(values), values, gold: {}, annotators: 0 };
+      entry = { instance, line, inputKey };
+      byKey.set(explicitId ?? inputKey, entry);
+    } else if (entry.inputKey !== inputKey) {
+      error(line, 1, `instance ${quote(explicitId)} has other input values here than on line ${entry.line}`);
+      continue;
+    }
+    const { instance } = entry;
+    instance.annotators++;
+    for (const [i, field] of golds) (instance.gold[field.name] ??= []).push(parseAnswer(record[i]!, field));
+  }
+  const entries = [...byKey.values()];
+  return {
+    instances: entries.map((e) => e.instance),
+    columns: inputs.map(([, name]) => name),
+    lines: entries.map((e) => e.line),
+  };
+}
+
+/** Where the quoted value that never closes opens (`""` inside a value toggles twice). */
+function unclosedQuoteOffset(text: string): number {
+  let open = 0;
+  let quoted = false;
+  for (let i = text.indexOf('"'); i !== -1; i = text.indexOf('"', i + 1)) {
+    quoted = !quoted;
+    if (quoted) open = i;
+  }
+  return open;
+}
+
+export function unknownFieldMessage(name: string, fields: Map<string, Field>): string {
+  const guess = closest(name, fields.keys());
+  const hint = guess ? `did you mean "${guess}"? If not, declare` : 'declare';
+  return `gold labels for field "${name}", which is not in the template; ${hint} it under fields: with dynamic: true if a page script creates it`;
+}
+
+/** Reports instance ids used twice; `where(i)` locates instance i for the message. */
+export function checkUniqueIds(
+  instances: Instance[],
+  where: (index: number) => TaskError,
+  errors: TaskError[],
+): void {
+  const first = new Map<string, number>();
+  instances.forEach((inst, i) => {
+    const j = first.get(inst.id);
+    if (j === undefined) first.set(inst.id, i);
+    else {
+      const e = where(i);
+      const other = where(j);
+      const of = other.file === e.file ? '' : ` of ${basename(other.file)}`;
+      errors.push({ ...e, message: `duplicate instance id "${inst.id}" (first at line ${other.line}${of})` });
+    }
+  });
+}

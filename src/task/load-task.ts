@@ -1,0 +1,231 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import { closest, positionOf } from './errors.ts';
+import { checkUniqueIds, readCsvInstances, readInlineInstances } from './instances.ts';
+import { checkAgainstSchema } from './schema-check.ts';
+import { scanTemplate, type Placeholder } from './template.ts';
+import type { Field, Instance, Task, TaskError } from './types.ts';
+import { YamlSource } from './yaml-source.ts';
+
+/** A task file as written, once it passed the JSON Schema. */
+interface TaskDocument {
+  id: string;
+  title: string;
+  description?: string;
+  split: string;
+  html?: string;
+  template?: string;
+  source?: string;
+  license?: string;
+  fields?: Record<string, Partial<Omit<Field, 'name'>>>;
+  instances: InlineInstances | CsvInstancesSpec;
+}
+type InlineInstances = Parameters<typeof readInlineInstances>[1];
+interface CsvInstancesSpec {
+  csv: string;
+  id_column?: string;
+  gold_prefix?: string;
+}
+
+export interface LoadedTask {
+  file: string;
+  /** The task, when it has no errors. */
+  task?: Task;
+  errors: TaskError[];
+  /** What the file says of itself, even when it has errors (for listing failed tasks). */
+  id?: string;
+  title?: string;
+  split?: string;
+  /** Every file the task was read from (itself, template, CSV) with a hash of its content, for caching. */
+  sources: Record<string, string>;
+}
+
+/** Reads and checks one task file. Never throws for a bad file: problems are returned. */
+export function loadTaskFile(path: string): LoadedTask {
+  const file = resolve(path);
+  const result: LoadedTask = { file, errors: [], sources: {} };
+  try {
+    return readTask(file, result);
+  } catch (e) {
+    // A bug of ours must not stop the other tasks either: report it against this file.
+    result.task = undefined;
+    result.errors.push({ file, line: 1, col: 1, path: '', message: `internal error while loading this task: ${(e as Error).message}` });
+    return result;
+  }
+}
+
+function readTask(file: string, result: LoadedTask): LoadedTask {
+  const text = readText(file, result);
+  if (text === undefined) return result;
+
+  const source = new YamlSource(file, text);
+  result.errors.push(...source.errors);
+  if (result.errors.length) return result;
+  if (source.data === undefined || source.data === null || source.data === '') {
+    result.errors.push(source.errorAt([], 'the file is empty; expected a task with id, title, split, html or template, and instances'));
+    return result;
+  }
+  const data = source.data as Partial<TaskDocument>;
+  if (typeof data === 'object' && !Array.isArray(data)) Object.assign(result, pickStrings(data, ['id', 'title', 'split']));
+  result.errors.push(...checkAgainstSchema(source, 'task'));
+  if (result.errors.length) return result;
+
+  const doc = data as TaskDocument;
+  const template = readTemplate(source, doc, result);
+  if (!template) return result;
+  const scan = scanTemplate(template.html);
+  const fields = mergeFields(source, scan.fields, doc.fields ?? {}, result.errors);
+  if (fields.size === 0) {
+    const at = doc.template !== undefined ? 'template' : 'html';
+    result.errors.push(source.errorAt([at], 'the template has no form fields (input, select, textarea) and none are declared under fields:'));
+  }
+  const instances = Array.isArray(doc.instances)
+    ? readInline(source, doc.instances, scan.placeholders, template, fields, result.errors)
+    : readFromCsv(source, doc.instances, scan.placeholders, template, fields, result);
+
+  if (instances && result.errors.length === 0) {
+    result.task = {
+      id: doc.id,
+      title: doc.title,
+      description: doc.description ?? '',
+      split: doc.split,
+      file,
+      html: template.html,
+      templateFile: template.file,
+      fields: [...fields.values()],
+      instances,
+      ...(doc.source !== undefined && { source: doc.source }),
+      ...(doc.license !== undefined && { license: doc.license }),
+    };
+  }
+  return result;
+}
+
+interface Template {
+  html: string;
+  /** The template file, or the task file itself for an inline html: */
+  file: string;
+  /** Where a placeholder is written, for errors. */
+  locate(p: Placeholder): { file: string; line: number; col: number; path: string };
+}
+
+function readTemplate(source: YamlSource, doc: TaskDocument, result: LoadedTask): Template | undefined {
+  if (doc.template === undefined) {
+    const html = doc.html!;
+    return {
+      html,
+      file: source.file,
+      locate: (p) => {
+        const written = `\${${p.name}}`;
+        const nth = html.slice(0, p.offset).split(written).length - 1;
+        return { file: source.file, ...source.positionWithin(['html'], written, nth), path: 'html' };
+      },
+    };
+  }
+  const file = resolve(dirname(source.file), doc.template);
+  const html = readText(file, result, () => source.errorAt(['template'], `template file "${doc.template}" not found (the path is relative to this task file)`));
+  return html === undefined ? undefined : { html, file, locate: (p) => ({ file, ...positionOf(html, p.offset), path: '' }) };
+}
+
+function readInline(
+  source: YamlSource,
+  items: InlineInstances,
+  placeholders: Placeholder[],
+  template: Template,
+  fields: Map<string, Field>,
+  errors: TaskError[],
+): Instance[] {
+  const instances = readInlineInstances(source, items, fields, errors);
+  const names = [...new Set(placeholders.map((p) => p.name))];
+  instances.forEach((inst, i) => {
+    for (const name of names.filter((n) => !(n in inst.values))) {
+      const used = template.locate(placeholders.find((p) => p.name === name)!);
+      const at = items[i]!.values ? ['instances', i, 'values'] : ['instances', i];
+      errors.push(source.errorAt(at, `no value for placeholder \${${name}} (used at line ${used.line} of ${basename(used.file)})`));
+    }
+  });
+  checkUniqueIds(instances, (i) => source.errorAt(['instances', i], ''), errors);
+  return instances;
+}
+
+function readFromCsv(
+  source: YamlSource,
+  spec: CsvInstancesSpec,
+  placeholders: Placeholder[],
+  template: Template,
+  fields: Map<string, Field>,
+  result: LoadedTask,
+): Instance[] | undefined {
+  const file = resolve(dirname(source.file), spec.csv);
+  const content = readBytes(file, result, () => source.errorAt(['instances', 'csv'], `CSV file "${spec.csv}" not found (the path is relative to this task file)`));
+  if (content === undefined) return undefined;
+  const table = readCsvInstances(file, content, fields, { idColumn: spec.id_column, goldPrefix: spec.gold_prefix }, result.errors);
+  if (table.columns.length) {
+    const columns = new Set(table.columns);
+    const reported = new Set<string>();
+    for (const p of placeholders) {
+      if (columns.has(p.name) || reported.has(p.name)) continue;
+      reported.add(p.name);
+      const guess = closest(p.name, columns);
+      const message = `placeholder \${${p.name}} has no column in ${basename(file)}${guess ? ` (did you mean "${guess}"?)` : ''}`;
+      result.errors.push({ ...template.locate(p), message });
+    }
+  }
+  checkUniqueIds(table.instances, (i) => ({ file, line: table.lines[i]!, col: 1, path: '', message: '' }), result.errors);
+  return table.instances;
+}
+
+/** Inferred fields, with what the task file declares laid over them. */
+function mergeFields(
+  source: YamlSource,
+  inferred: Field[],
+  declared: NonNullable<TaskDocument['fields']>,
+  errors: TaskError[],
+): Map<string, Field> {
+  const fields = new Map(inferred.map((f) => [f.name, f]));
+  for (const [name, spec] of Object.entries(declared)) {
+    const base = fields.get(name);
+    if (!base && !spec.dynamic) {
+      const guess = closest(name, fields.keys());
+      const hint = guess ? `did you mean "${guess}"? If a page script creates it, add` : 'if a page script creates it, add';
+      errors.push(source.errorAt(['fields', name], `field "${name}" is not in the template; ${hint} dynamic: true`, 'key'));
+      continue;
+    }
+    fields.set(name, { ...(base ?? { name, score: true, dynamic: true }), ...spec, name, dynamic: !base });
+  }
+  return fields;
+}
+
+function pickStrings<K extends string>(data: object, keys: K[]): Partial<Record<K, string>> {
+  const out: Partial<Record<K, string>> = {};
+  for (const k of keys) {
+    const v = (data as Record<string, unknown>)[k];
+    if (typeof v === 'string' && v) out[k] = v;
+  }
+  return out;
+}
+
+/** Reads a file the task depends on, recording its content hash (or its absence). */
+function readBytes(file: string, result: LoadedTask, missing?: () => TaskError): Buffer | undefined {
+  try {
+    const bytes = readFileSync(file);
+    result.sources[file] = contentHash(bytes);
+    return bytes;
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    result.sources[file] = contentHash(undefined);
+    if (err.code === 'ENOENT' && missing) result.errors.push(missing());
+    else result.errors.push({ file, line: 1, col: 1, path: '', message: `cannot read the file: ${err.code ?? err.message}` });
+    return undefined;
+  }
+}
+
+function readText(file: string, result: LoadedTask, missing?: () => TaskError): string | undefined {
+  return readBytes(file, result, missing)?.toString('utf8').replace(/^\uFEFF/, '');
+}
+
+/** Hash of a file's content; a fixed marker for a file that could not be read. */
+export function contentHash(bytes: Buffer | undefined): string {
+  return bytes ? createHash('sha1').update(bytes).digest('hex') : 'unreadable';
+}

@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { contentHash, loadTaskFile, type LoadedTask } from './load-task.ts';
+import type { TaskSummary } from './types.ts';
+
+/**
+ * The compact index of a task file, cached on disk by content hash.
+ *
+ * Playwright declares tests synchronously, in the runner and again in every worker, so
+ * collection must be cheap. Parsing 70 MB of TurkingBench CSV takes seconds; the summary
+ * (ids of instances and fields) is read back in milliseconds. An entry is valid while the
+ * task file, its template and its CSV hash the same, and the loader's code is unchanged.
+ */
+
+interface CacheEntry {
+  code: string;
+  sources: Record<string, string>;
+  summary: TaskSummary;
+}
+
+export const cacheStats = { hits: 0, misses: 0 };
+
+export function cacheDir(): string {
+  if (process.env.BENCHWRIGHT_CACHE_DIR) return resolve(process.env.BENCHWRIGHT_CACHE_DIR);
+  const modules = resolve('node_modules');
+  return existsSync(modules) ? join(modules, '.cache', 'benchwright') : join(tmpdir(), 'benchwright-cache');
+}
+
+export function summarize(loaded: LoadedTask): TaskSummary {
+  const { task } = loaded;
+  const named = { ...(loaded.id && { id: loaded.id }), ...(loaded.title && { title: loaded.title }), ...(loaded.split && { split: loaded.split }) };
+  if (!task) return { file: loaded.file, ...named, instances: [], fields: [], goldFields: [], errors: loaded.errors };
+  const gold = new Set(task.instances.flatMap((i) => Object.keys(i.gold)));
+  return {
+    file: task.file,
+    id: task.id,
+    title: task.title,
+    split: task.split,
+    instances: task.instances.map(({ id, annotators }) => ({ id, annotators })),
+    fields: task.fields.map(({ name, type, dynamic, score }) => ({ name, ...(type && { type }), dynamic, score })),
+    goldFields: task.fields.map((f) => f.name).filter((n) => gold.has(n)),
+    errors: [],
+  };
+}
+
+/** The summary of a task file, from the cache when its sources are unchanged. */
+export function summarizeTaskFile(path: string, options: { cache?: boolean } = {}): TaskSummary {
+  const file = resolve(path);
+  if (options.cache === false) return summarize(loadTaskFile(file));
+  const entryFile = join(cacheDir(), 'tasks', `${createHash('sha1').update(file).digest('hex')}.json`);
+  const cached = readEntry(entryFile);
+  if (cached && cached.code === codeVersion() && unchanged(cached.sources)) {
+    cacheStats.hits++;
+    return cached.summary;
+  }
+  cacheStats.misses++;
+  const loaded = loadTaskFile(file);
+  const summary = summarize(loaded);
+  writeEntry(entryFile, { code: codeVersion(), sources: loaded.sources, summary });
+  return summary;
+}
+
+function unchanged(sources: Record<string, string>): boolean {
+  return Object.entries(sources).every(([file, hash]) => hash === contentHash(readOrUndefined(file)));
+}
+
+function readOrUndefined(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+function readEntry(file: string): CacheEntry | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as CacheEntry;
+  } catch {
+    return undefined; // absent or half-written by a crashed process: rebuild it
+  }
+}
+
+function writeEntry(file: string, entry: CacheEntry): void {
+  try {
+    mkdirSync(join(file, '..'), { recursive: true });
+    // Workers may write the same entry at once: write aside, then rename atomically.
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(entry));
+    renameSync(tmp, file);
+  } catch {
+    // A read-only or full disk only costs speed: the summary is still returned.
+  }
+}
+
+let code: string | undefined;
+/** Hash of the loader's own source, so that a changed loader never reads stale entries. */
+function codeVersion(): string {
+  if (code === undefined) {
+    const dir = fileURLToPath(new URL('.', import.meta.url));
+    const hash = createHash('sha1');
+    for (const name of readdirSync(dir).sort()) hash.update(name).update(readFileSync(join(dir, name)));
+    code = hash.digest('hex');
+  }
+  return code;
+}

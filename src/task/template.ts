@@ -1,0 +1,101 @@
+import { Parser } from 'htmlparser2';
+import { FIELD_TYPES, type Field, type FieldType } from './types.ts';
+
+/** `${name}` as Turkle and Mechanical Turk write placeholders. */
+const PLACEHOLDER = /\$\{([\w.-]+)\}/g;
+
+/** Input types that carry no answer. */
+const NOT_FIELDS = new Set(['submit', 'button', 'reset', 'image', 'file']);
+const KNOWN_TYPES = new Set<string>(FIELD_TYPES);
+
+export interface Placeholder {
+  name: string;
+  /** Character offset of `${` in the template. */
+  offset: number;
+}
+
+export interface TemplateScan {
+  /**
+   * Placeholders outside <script> elements. Inside scripts, `${x}` is as likely to be a
+   * JavaScript template literal as a placeholder: Turkle replaces it only when an instance
+   * has a value named x, so a missing value there is not an error.
+   */
+  placeholders: Placeholder[];
+  /** The form fields present in the static HTML, in document order. */
+  fields: Field[];
+}
+
+/** Reads a template's placeholders and form fields in one pass of an HTML parser. */
+export function scanTemplate(html: string): TemplateScan {
+  const fields = new Map<string, Field>();
+  const scripts: [number, number][] = [];
+  let scriptStart = -1;
+  let select: Field | undefined;
+  let option: { value?: string; text: string } | undefined;
+
+  const add = (name: string | undefined, type: FieldType): Field | undefined => {
+    if (!name) return undefined;
+    let f = fields.get(name);
+    if (!f) {
+      f = { name, type, score: true, dynamic: false };
+      fields.set(name, f);
+    }
+    return f;
+  };
+  const addOption = (f: Field | undefined, value: string) => {
+    if (f && !f.options?.includes(value)) (f.options ??= []).push(value);
+  };
+  const closeOption = () => {
+    if (option) addOption(select, option.value ?? option.text.replace(/\s+/g, ' ').trim());
+    option = undefined;
+  };
+
+  const parser = new Parser(
+    {
+      onopentag(tag, attrs) {
+        if (tag === 'script') scriptStart = parser.startIndex;
+        else if (tag === 'textarea') add(attrs.name, 'textarea');
+        else if (tag === 'select') select = add(attrs.name, 'select');
+        else if (tag === 'option') {
+          closeOption();
+          option = { value: attrs.value, text: '' };
+        } else if (tag === 'input') {
+          const type = (attrs.type ?? 'text').trim().toLowerCase();
+          if (NOT_FIELDS.has(type)) return;
+          // Browsers treat an unknown input type as text.
+          const f = add(attrs.name, KNOWN_TYPES.has(type) ? (type as FieldType) : 'text');
+          if (!f) return;
+          if (type === 'radio' || type === 'checkbox') addOption(f, attrs.value ?? 'on');
+          if (type === 'range' || type === 'number') {
+            for (const k of ['min', 'max', 'step'] as const) {
+              const n = Number.parseFloat(attrs[k] ?? '');
+              if (Number.isFinite(n) && f[k] === undefined) f[k] = n;
+            }
+          }
+        }
+      },
+      ontext(text) {
+        if (option) option.text += text;
+      },
+      onclosetag(tag) {
+        if (tag === 'script' && scriptStart >= 0) {
+          scripts.push([scriptStart, parser.endIndex]);
+          scriptStart = -1;
+        } else if (tag === 'option') closeOption();
+        else if (tag === 'select') {
+          closeOption();
+          select = undefined;
+        }
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.end(html);
+
+  const placeholders: Placeholder[] = [];
+  for (const m of html.matchAll(PLACEHOLDER)) {
+    const offset = m.index;
+    if (!scripts.some(([a, b]) => offset > a && offset < b)) placeholders.push({ name: m[1]!, offset });
+  }
+  return { placeholders, fields: [...fields.values()] };
+}

@@ -1,0 +1,80 @@
+// The data model of a benchmark task, after loading and validation.
+
+/** Form control kinds a field can have (the value-carrying HTML form controls). */
+export const FIELD_TYPES = [
+  'text', 'textarea', 'radio', 'checkbox', 'select', 'range', 'number', 'hidden',
+  'email', 'url', 'tel', 'search', 'password',
+  'date', 'time', 'datetime-local', 'month', 'week', 'color',
+] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+/** One problem found in a task file, with the place a task author must look at. */
+export interface TaskError {
+  /** Absolute path of the file the error is in (the task YAML, its template or its CSV). */
+  file: string;
+  /** 1-based line and column in that file. */
+  line: number;
+  col: number;
+  /** Where in the YAML document (`fields.q1.type`), or '' for errors outside it. */
+  path: string;
+  message: string;
+}
+
+export interface Field {
+  name: string;
+  /** Undefined for a dynamic field whose kind is only known once page scripts ran. */
+  type?: FieldType;
+  /** Allowed values (radio/checkbox/select options), where known. */
+  options?: string[];
+  min?: number;
+  max?: number;
+  step?: number;
+  /** Metric override; undefined = the default metric of the field type. */
+  metric?: string;
+  /** false = never scored (bookkeeping fields). */
+  score: boolean;
+  /** Created by page scripts: absent from the static template. */
+  dynamic: boolean;
+}
+
+/** One annotator's answer: a string, or for checkbox fields the set of checked values. */
+export type Answer = string | string[];
+
+export interface Instance {
+  id: string;
+  /** Placeholder values, inserted raw into the template. */
+  values: Record<string, string>;
+  /** Per field, the answers of the instance's annotators (one entry per annotator). */
+  gold: Record<string, Answer[]>;
+  annotators: number;
+}
+
+export interface Task {
+  id: string;
+  title: string;
+  description: string;
+  split: string;
+  /** Absolute path of the task's YAML file. */
+  file: string;
+  /** The HTML template, and the file it came from (the YAML itself when inline). */
+  html: string;
+  templateFile: string;
+  fields: Field[];
+  instances: Instance[];
+  source?: string;
+  license?: string;
+}
+
+/** What collection needs of a task: small enough to cache for 30K+ instances. */
+export interface TaskSummary {
+  file: string;
+  /** Undefined when the file is too broken to name its task. */
+  id?: string;
+  title?: string;
+  split?: string;
+  instances: { id: string; annotators: number }[];
+  fields: Pick<Field, 'name' | 'type' | 'dynamic' | 'score'>[];
+  /** Fields that have gold labels. */
+  goldFields: string[];
+  errors: TaskError[];
+}

@@ -1,0 +1,33 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const ROOT = new URL('..', import.meta.url).pathname;
+export const SHARED_TURKINGBENCH = join(ROOT, '..', 'shared', 'turkingbench');
+
+export function tempDir(prefix = 'benchwright-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** Runs the real CLI (bin/benchwright.js) in a child process, with a cache of its own. */
+export function runCli(args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'benchwright.js'), ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, BENCHWRIGHT_CACHE_DIR: join(tempDir(), 'cache'), ...env },
+    maxBuffer: 64 * 2 ** 20,
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** The `# expect: <error line>` comments at the top of a fixture. */
+export function expectedErrors(file: string): string[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith('# expect: '))
+    .map((l) => l.slice('# expect: '.length));
+}
+
+/** A JavaScript stack frame, as an uncaught exception prints it. */
+export const STACK_FRAME = /^\s+at .+[:(]\d+:\d+\)?$/m;
