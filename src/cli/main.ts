@@ -1,8 +1,10 @@
+import { IMPORT_USAGE, importCommand } from './import.ts';
 import { UsageError } from './usage.ts';
 import { VALIDATE_USAGE, validateCommand } from './validate.ts';
 
 const COMMANDS: Record<string, { usage: string; run: (args: string[]) => number }> = {
   validate: { usage: VALIDATE_USAGE, run: validateCommand },
+  import: { usage: IMPORT_USAGE, run: importCommand },
 };
 
 const HELP = `benchwright: web-agent benchmarks as Playwright tests

@@ -1,0 +1,63 @@
+import { parseArgs } from 'node:util';
+import { IMPORTERS } from '../importers/registry.ts';
+import { summarizeImport, type TaskImportSummary } from '../importers/summary.ts';
+import { displayPath } from '../task/errors.ts';
+import { formatCounts, formatTable } from './table.ts';
+import { UsageError } from './usage.ts';
+
+export const IMPORT_USAGE = `benchwright import <source> <path> --out <dir> [--json]
+
+Converts the tasks of another benchmark into benchwright task files: for each task a folder
+<dir>/<id>/ with task.yaml, its template and its instances, plus <dir>/tasks.yaml.
+Sources:
+${Object.entries(IMPORTERS).map(([name, i]) => `  ${name.padEnd(14)}${i.describe}`).join('\n')}
+
+  --out <dir>   where to write (created if needed)
+  --json        print the summary as JSON: an array with one object per task`;
+
+export function importCommand(args: string[]): number {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { out: { type: 'string' }, json: { type: 'boolean', default: false } },
+  });
+  const [sourceName, input] = positionals;
+  const importer = sourceName === undefined ? undefined : IMPORTERS[sourceName];
+  if (!importer) throw new UsageError(`unknown source "${sourceName ?? ''}"; expected one of: ${Object.keys(IMPORTERS).join(', ')}`, IMPORT_USAGE);
+  if (!input || !values.out || positionals.length > 2) throw new UsageError('expected a source path and --out <dir>', IMPORT_USAGE);
+
+  const result = importer.run(input, values.out);
+  const rows = summarizeImport(result.tasks);
+  if (values.json) console.log(JSON.stringify(rows, null, 2));
+  else {
+    console.log(formatSummary(rows));
+    if (!result.splitsFound) console.log('note: no data/splits/*.txt found beside the tasks: every task is in split "train"');
+    console.log(`wrote ${displayPath(values.out)}/tasks.yaml; check it with: benchwright validate ${displayPath(values.out)}`);
+  }
+  return rows.some((r) => r.errors.length) ? 1 : 0;
+}
+
+function formatSummary(rows: TaskImportSummary[]): string {
+  const table = formatTable([
+    ['task', 'split', 'instances', 'annotators', 'fields', 'by type', 'dynamic'],
+    ...rows.map((r) => [
+      r.id,
+      r.split,
+      String(r.instances),
+      r.annotators.min === r.annotators.max ? String(r.annotators.min) : `${r.annotators.mean} (${r.annotators.min}-${r.annotators.max})`,
+      String(r.fields.total),
+      formatCounts(r.fields.byType),
+      String(r.dynamic.length),
+    ]),
+  ]);
+  const sum = (f: (r: TaskImportSummary) => number) => rows.reduce((a, r) => a + f(r), 0);
+  const types: Record<string, number> = {};
+  for (const r of rows) for (const [t, n] of Object.entries(r.fields.byType)) types[t] = (types[t] ?? 0) + n;
+  const failed = rows.filter((r) => r.errors.length);
+  const total =
+    `total: ${rows.length} tasks (${rows.length - failed.length} converted, ${failed.length} with errors), ` +
+    `${sum((r) => r.instances)} instances, ${sum((r) => r.annotations)} annotations, ` +
+    `${sum((r) => r.fields.total)} fields (${formatCounts(types)}), ${sum((r) => r.dynamic.length)} dynamic`;
+  const errors = failed.flatMap((r) => r.errors.map((e) => `error: ${r.title}: ${e}`));
+  return [table, '', total, ...errors].join('\n');
+}

@@ -1,0 +1,13 @@
+import { importTurkingBench } from './turkingbench.ts';
+import type { ImportResult } from './output.ts';
+
+export interface Importer {
+  /** One line for `benchwright import --help`. */
+  describe: string;
+  run(input: string, out: string): ImportResult;
+}
+
+/** Source benchmarks `benchwright import <name>` converts to task files. */
+export const IMPORTERS: Record<string, Importer> = {
+  turkingbench: { describe: 'a turking-bench checkout, its tasks/ folder, or one task folder', run: importTurkingBench },
+};

@@ -1,0 +1,103 @@
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { DEFAULT_GOLD_PREFIX } from '../task/instances.ts';
+import { scanTemplate } from '../task/template.ts';
+import { slugFor, writeManifest, writeTaskFile, type ImportedTask, type ImportResult } from './output.ts';
+
+/**
+ * TurkingBench (github.com/JHU-CLSP/turking-bench): a task is a folder named after the task,
+ * holding template.html (the Turkle page) and batch.csv (one row per worker: input columns,
+ * then Answer.<field> columns). data/splits/*.txt list the task names of each split.
+ */
+const SPLIT_FILES: Record<string, string> = {
+  'evaluation_tasks_easy.txt': 'test',
+  'evaluation_tasks_hard.txt': 'challenge',
+  'subjective_evaluation_tasks.txt': 'subjective',
+};
+const SPLITS = {
+  train: 'TurkingBench tasks outside the evaluation splits',
+  test: 'evaluation tasks (evaluation_tasks_easy.txt)',
+  challenge: 'harder evaluation tasks (evaluation_tasks_hard.txt)',
+  subjective: 'tasks left out of evaluation (subjective_evaluation_tasks.txt)',
+};
+const SOURCE = 'https://github.com/JHU-CLSP/turking-bench';
+
+/** Accepts a checkout (tasks/ and data/splits/), its tasks folder, or one task folder. */
+export function importTurkingBench(input: string, out: string): ImportResult {
+  const root = resolve(input);
+  if (!existsSync(root)) throw new Error(`${input}: no such folder`);
+  let taskDirs: string[];
+  let splitsDir: string;
+  if (existsSync(join(root, 'template.html'))) {
+    taskDirs = [root];
+    splitsDir = join(root, '..', '..', 'data', 'splits');
+  } else {
+    const tasksDir = existsSync(join(root, 'tasks')) ? join(root, 'tasks') : root;
+    taskDirs = readdirSync(tasksDir)
+      .map((name) => join(tasksDir, name))
+      .filter((dir) => statSync(dir).isDirectory())
+      .sort();
+    splitsDir = join(tasksDir, '..', 'data', 'splits');
+  }
+  if (taskDirs.length === 0) throw new Error(`${input}: no task folders (expected folders with template.html and batch.csv)`);
+  const splitOf = readSplits(splitsDir);
+
+  const outDir = resolve(out);
+  mkdirSync(outDir, { recursive: true });
+  const used = new Set<string>();
+  const tasks = taskDirs.map((dir) => importTask(dir, outDir, slugFor(basename(dir), used), splitOf.get(basename(dir)) ?? 'train'));
+  writeManifest(outDir, SPLITS);
+  return { tasks, splitsFound: splitOf.size > 0 };
+}
+
+function readSplits(dir: string): Map<string, string> {
+  const splitOf = new Map<string, string>();
+  if (!existsSync(dir)) return splitOf;
+  for (const [file, split] of Object.entries(SPLIT_FILES)) {
+    if (!existsSync(join(dir, file))) continue;
+    for (const line of readFileSync(join(dir, file), 'utf8').split(/\r?\n/)) {
+      const name = line.trim();
+      if (name) splitOf.set(name, split);
+    }
+  }
+  return splitOf;
+}
+
+function importTask(dir: string, outDir: string, id: string, split: string): ImportedTask {
+  const title = basename(dir);
+  const target = join(outDir, id);
+  const missing = ['template.html', 'batch.csv'].filter((f) => !existsSync(join(dir, f)));
+  if (missing.length) return { id, title, split, dir: target, error: `${dir}: missing ${missing.join(' and ')}` };
+
+  const html = readFileSync(join(dir, 'template.html'), 'utf8');
+  const csv = readFileSync(join(dir, 'batch.csv'));
+  // The header and first record are enough here; the loader reads the rest.
+  const [header = [], first = []] = parse(csv, { bom: true, to: 2, relax_column_count: true }) as string[][];
+  const inTemplate = new Set(scanTemplate(html).fields.map((f) => f.name));
+  const dynamic = header
+    .filter((h) => h.startsWith(DEFAULT_GOLD_PREFIX))
+    .map((h) => h.slice(DEFAULT_GOLD_PREFIX.length))
+    .filter((name) => !inTemplate.has(name));
+  const description = first[header.indexOf('Description')] ?? '';
+
+  mkdirSync(target, { recursive: true });
+  copyFileSync(join(dir, 'template.html'), join(target, 'template.html'));
+  copyFileSync(join(dir, 'batch.csv'), join(target, 'instances.csv'));
+  writeTaskFile(join(target, 'task.yaml'), {
+    comment: `Imported from the TurkingBench task folder "${title}" by benchwright import turkingbench.`,
+    task: {
+      id,
+      title,
+      ...(description && { description }),
+      split,
+      source: SOURCE,
+      license: 'Apache-2.0',
+      template: 'template.html',
+      instances: { csv: 'instances.csv' },
+      // Answer columns absent from the static page name fields that page scripts create.
+      ...(dynamic.length && { fields: Object.fromEntries(dynamic.map((name) => [name, { dynamic: true }])) }),
+    },
+  });
+  return { id, title, split, dir: target };
+}
