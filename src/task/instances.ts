@@ -16,7 +16,7 @@ export function deriveInstanceId(values: Record<string, string>): string {
 }
 
 /** A checkbox answer is a set of values; in text form they are separated by `|`. */
-export function parseAnswer(raw: string | string[], field: Field | undefined): Answer {
+function parseAnswer(raw: string | string[], field: Field | undefined): Answer {
   if (field?.type !== 'checkbox') return raw;
   return Array.isArray(raw) ? raw : raw.split('|').filter((v) => v !== '');
 }

@@ -29,7 +29,7 @@ export function cacheDir(): string {
   return existsSync(modules) ? join(modules, '.cache', 'benchwright') : join(tmpdir(), 'benchwright-cache');
 }
 
-export function summarize(loaded: LoadedTask): TaskSummary {
+function summarize(loaded: LoadedTask): TaskSummary {
   const { task } = loaded;
   const named = { ...(loaded.id && { id: loaded.id }), ...(loaded.title && { title: loaded.title }), ...(loaded.split && { split: loaded.split }) };
   if (!task) return { file: loaded.file, ...named, instances: [], fields: [], goldFields: [], errors: loaded.errors };

@@ -21,12 +21,8 @@ export class YamlSource {
   constructor(file: string, text: string) {
     this.file = file;
     this.text = text;
+    // An empty file is an empty list of documents.
     const docs = parseAllDocuments(text, { schema: 'failsafe', lineCounter: this.lines, prettyErrors: false });
-    if (!Array.isArray(docs)) {
-      this.doc = undefined;
-      this.data = undefined;
-      return;
-    }
     this.doc = docs[0];
     for (const d of docs) {
       for (const e of d.errors) {
