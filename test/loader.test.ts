@@ -72,6 +72,13 @@ instances:
   assert.equal(inst!.annotators, 3);
 });
 
+test('keep_placeholders: a placeholder left as written is not missing a value', () => {
+  const dir = tempDir();
+  const yaml = (keep: string) => `id: keep\ntitle: Keep\nsplit: train\n${keep}html: <p>\${a} \${later}</p><input name="q">\ninstances:\n  - values: { a: x }\n`;
+  assert.equal(loadTaskFile(writeTask(dir, 'strict.yaml', yaml(''))).errors.length, 1);
+  load(writeTask(dir, 'kept.yaml', yaml('keep_placeholders: [later]\n')));
+});
+
 test('instance ids: explicit, or derived from the values whatever their order', () => {
   assert.equal(deriveInstanceId({ a: '1', b: '2' }), deriveInstanceId({ b: '2', a: '1' }));
   assert.notEqual(deriveInstanceId({ a: '1', b: '2' }), deriveInstanceId({ a: '2', b: '1' }));

@@ -21,10 +21,12 @@ function writeCheckout(): string {
   task('Story Eval [Quality]', '<script src="https://code.jquery.com/jquery-3.3.1.min.js"></script><p>${story}</p>' +
     '<input type="radio" name="q" value="1"><input type="radio" name="q" value="2"><script>let s = `${SENTENCES" + id + "}`;</script>',
     `Title,Description,Keywords,story,Answer.q,Answer.made_by_script\r\nT,"Rate, the story",k,"<b>a ""quoted""\r\nstory</b>",1,x\r\nT,"Rate, the story",k,"<b>a ""quoted""\r\nstory</b>",2,y\r\nT,"Rate, the story",k,${long},1,z\r\n`);
-  task("Don't Stop – Café", '<textarea name="why"></textarea><input type="checkbox" name="c" value="a"><input type="checkbox" name="c" value="b">',
+  task("Don't Stop – Café", '<img src="img/cup.svg"><p>${no_such_column}</p><textarea name="why"></textarea><input type="checkbox" name="c" value="a"><input type="checkbox" name="c" value="b">',
     'Title,Description,Keywords,Answer.c,Answer.why\nT,D,K,a|b,because\nT,D,K,b,so\n');
   task('日本語タスク', '<p>${文}</p><select name="s"><option>yes</option></select>', 'Title,Description,Keywords,x,Answer.s\nT,D,K,1,yes\n');
   task('ToTTo Evals (v2)', '<input type="range" name="r" min="1" max="5">${a}', 'Title,Description,Keywords,a,Answer.r\nT,D,K,1,3\nT,D,K,2,4\n');
+  mkdirSync(join(root, 'tasks', "Don't Stop – Café", 'img'));
+  writeFileSync(join(root, 'tasks', "Don't Stop – Café", 'img', 'cup.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   mkdirSync(join(root, 'data', 'splits'), { recursive: true });
   writeFileSync(join(root, 'data', 'splits', 'evaluation_tasks_easy.txt'), 'Some other task\r\nStory Eval [Quality]');
   writeFileSync(join(root, 'data', 'splits', 'evaluation_tasks_hard.txt'), "Don't Stop – Café\n");
@@ -53,12 +55,18 @@ test('import: safe ids, exact titles, splits, grouped instances, dynamic fields,
   assert.deepEqual(story.instances[0]!.gold, { q: ['1', '2'], made_by_script: ['x', 'y'] });
   assert.equal(story.instances[1]!.values.story!.length, 200_000);
   assert.deepEqual(loadTaskFile(join(out, 'dont-stop-cafe', 'task.yaml')).task!.instances[0]!.gold.c, [['a', 'b'], ['b']]);
+  // Files beside the template come along; a placeholder no column fills stays as written, as in Turkle.
+  assert.ok(existsSync(join(out, 'dont-stop-cafe', 'img', 'cup.svg')));
+  assert.ok(!existsSync(join(out, 'dont-stop-cafe', 'batch.csv')));
+  assert.match(readFileSync(join(out, 'dont-stop-cafe', 'task.yaml'), 'utf8'), /^keep_placeholders:\n {2}- no_such_column$/m);
   // The template is kept byte for byte (rendering, CDN files and scripts are the runner's business).
   assert.equal(readFileSync(join(out, 'story-eval-quality', 'template.html'), 'utf8'), readFileSync(join(checkout, 'tasks', 'Story Eval [Quality]', 'template.html'), 'utf8'));
   assert.match(readFileSync(join(out, 'story-eval-quality', 'task.yaml'), 'utf8'), /^# yaml-language-server: \$schema=.*src\/task\/task\.schema\.json$/m);
 
   const benchmark = loadBenchmark(out);
   assert.deepEqual(benchmark.tasks.flatMap((t) => t.errors), []);
+  // Importing again over the same folder replaces it.
+  assert.equal(runCli(['import', 'turkingbench', checkout, '--out', out]).code, 0);
   assert.deepEqual(Object.keys(benchmark.manifest.splits!), ['train', 'test', 'challenge', 'subjective']);
 });
 

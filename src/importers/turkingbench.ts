@@ -1,7 +1,7 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { DEFAULT_GOLD_PREFIX } from '../task/instances.ts';
+import { classifyColumns } from '../task/instances.ts';
 import { scanTemplate } from '../task/template.ts';
 import { slugFor, writeManifest, writeTaskFile, type ImportedTask, type ImportResult } from './output.ts';
 
@@ -74,15 +74,20 @@ function importTask(dir: string, outDir: string, id: string, split: string): Imp
   const csv = readFileSync(join(dir, 'batch.csv'));
   // The header and first record are enough here; the loader reads the rest.
   const [header = [], first = []] = parse(csv, { bom: true, to: 2, relax_column_count: true }) as string[][];
-  const inTemplate = new Set(scanTemplate(html).fields.map((f) => f.name));
-  const dynamic = header
-    .filter((h) => h.startsWith(DEFAULT_GOLD_PREFIX))
-    .map((h) => h.slice(DEFAULT_GOLD_PREFIX.length))
-    .filter((name) => !inTemplate.has(name));
+  const columns = classifyColumns(header);
+  const scan = scanTemplate(html);
+  const inTemplate = new Set(scan.fields.map((f) => f.name));
+  // Answer columns absent from the static page name fields that page scripts create.
+  const dynamic = columns.gold.map(([, name]) => name).filter((name) => !inTemplate.has(name));
+  // Turkle leaves ${name} as written when no column has that name: so do we, knowingly.
+  const inputs = new Set(columns.inputs.map(([, name]) => name));
+  const unfilled = [...new Set(scan.placeholders.map((p) => p.name))].filter((name) => !inputs.has(name));
   const description = first[header.indexOf('Description')] ?? '';
 
-  mkdirSync(target, { recursive: true });
-  copyFileSync(join(dir, 'template.html'), join(target, 'template.html'));
+  // The whole folder (pages may load files next to them), with the batch as instances.csv;
+  // nothing left of an earlier import (sources are often read-only: copies would be too).
+  rmSync(target, { recursive: true, force: true });
+  cpSync(dir, target, { recursive: true, filter: (src) => src !== join(dir, 'batch.csv') });
   copyFileSync(join(dir, 'batch.csv'), join(target, 'instances.csv'));
   writeTaskFile(join(target, 'task.yaml'), {
     comment: `Imported from the TurkingBench task folder "${title}" by benchwright import turkingbench.`,
@@ -94,8 +99,8 @@ function importTask(dir: string, outDir: string, id: string, split: string): Imp
       source: SOURCE,
       license: 'Apache-2.0',
       template: 'template.html',
+      ...(unfilled.length && { keep_placeholders: unfilled }),
       instances: { csv: 'instances.csv' },
-      // Answer columns absent from the static page name fields that page scripts create.
       ...(dynamic.length && { fields: Object.fromEntries(dynamic.map((name) => [name, { dynamic: true }])) }),
     },
   });

@@ -5,7 +5,7 @@ import { closest, positionOf, quote } from './errors.ts';
 import type { Answer, Field, Instance, TaskError } from './types.ts';
 import type { YamlSource } from './yaml-source.ts';
 
-export const DEFAULT_GOLD_PREFIX = 'Answer.';
+const DEFAULT_GOLD_PREFIX = 'Answer.';
 /** Mechanical Turk results files prefix input columns; TurkingBench's batch.csv does not. */
 const INPUT_PREFIX = 'Input.';
 
@@ -65,6 +65,26 @@ export interface CsvOptions {
 }
 
 /**
+ * The roles of a CSV's columns: inputs (placeholder values), gold labels by field name, and
+ * the id column. When some columns are named `Input.<name>` (Mechanical Turk results), only
+ * those are inputs and the other columns are bookkeeping.
+ */
+export function classifyColumns(header: string[], options: CsvOptions = {}) {
+  const goldPrefix = options.goldPrefix ?? DEFAULT_GOLD_PREFIX;
+  const hasInputPrefix = header.some((h) => h.startsWith(INPUT_PREFIX));
+  const inputs: [number, string][] = [];
+  const gold: [number, string][] = [];
+  let idIndex = -1;
+  header.forEach((name, i) => {
+    if (name === options.idColumn) idIndex = i;
+    else if (name.startsWith(goldPrefix)) gold.push([i, name.slice(goldPrefix.length)]);
+    else if (!hasInputPrefix) inputs.push([i, name]);
+    else if (name.startsWith(INPUT_PREFIX)) inputs.push([i, name.slice(INPUT_PREFIX.length)]);
+  });
+  return { inputs, gold, idIndex };
+}
+
+/**
  * Instances from a CSV with one row per annotator: input columns, and gold-label columns
  * named `<goldPrefix><field>`. Rows with identical inputs (or the same id, when the file has
  * an id column) are one instance with several annotators.
@@ -76,7 +96,6 @@ export function readCsvInstances(
   options: CsvOptions,
   errors: TaskError[],
 ): CsvInstances {
-  const goldPrefix = options.goldPrefix ?? DEFAULT_GOLD_PREFIX;
   const empty: CsvInstances = { instances: [], columns: [], lines: [] };
   const error = (line: number, col: number, message: string) => errors.push({ file, line, col, path: '', message });
   let records: { record: string[]; info: { lines: number } }[];
@@ -106,20 +125,13 @@ export function readCsvInstances(
     if (seen.has(name)) error(1, columnCol(name), `column "${name}" appears twice in the header`);
     seen.add(name);
   }
-  const hasInputPrefix = header.some((h) => h.startsWith(INPUT_PREFIX));
-  const inputs: [number, string][] = [];
+  const { inputs, gold, idIndex } = classifyColumns(header, options);
   const golds: [number, Field][] = [];
-  let idIndex = -1;
-  header.forEach((name, i) => {
-    if (name === options.idColumn) idIndex = i;
-    else if (name.startsWith(goldPrefix)) {
-      const fieldName = name.slice(goldPrefix.length);
-      const field = fields.get(fieldName);
-      if (field) golds.push([i, field]);
-      else error(1, columnCol(name), `column "${name}": ${unknownFieldMessage(fieldName, fields)}`);
-    } else if (!hasInputPrefix) inputs.push([i, name]);
-    else if (name.startsWith(INPUT_PREFIX)) inputs.push([i, name.slice(INPUT_PREFIX.length)]);
-  });
+  for (const [i, fieldName] of gold) {
+    const field = fields.get(fieldName);
+    if (field) golds.push([i, field]);
+    else error(1, columnCol(header[i]!), `column "${header[i]}": ${unknownFieldMessage(fieldName, fields)}`);
+  }
   if (options.idColumn !== undefined && idIndex < 0) {
     error(1, 1, `no column "${options.idColumn}" (named by id_column); columns are: ${header.join(', ')}`);
   }

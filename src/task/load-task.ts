@@ -16,6 +16,7 @@ interface TaskDocument {
   split: string;
   html?: string;
   template?: string;
+  keep_placeholders?: string[];
   source?: string;
   license?: string;
   fields?: Record<string, Partial<Omit<Field, 'name'>>>;
@@ -80,9 +81,11 @@ function readTask(file: string, result: LoadedTask): LoadedTask {
     const at = doc.template !== undefined ? 'template' : 'html';
     result.errors.push(source.errorAt([at], 'the template has no form fields (input, select, textarea) and none are declared under fields:'));
   }
+  const kept = new Set(doc.keep_placeholders);
+  const placeholders = scan.placeholders.filter((p) => !kept.has(p.name));
   const instances = Array.isArray(doc.instances)
-    ? readInline(source, doc.instances, scan.placeholders, template, fields, result.errors)
-    : readFromCsv(source, doc.instances, scan.placeholders, template, fields, result);
+    ? readInline(source, doc.instances, placeholders, template, fields, result.errors)
+    : readFromCsv(source, doc.instances, placeholders, template, fields, result);
 
   if (instances && result.errors.length === 0) {
     result.task = {
