@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { escapePath, globSync, isDynamicPattern } from 'tinyglobby';
 import { checkAgainstSchema } from './schema-check.ts';
 import type { TaskError } from './types.ts';
@@ -48,7 +48,7 @@ export function resolveManifest(path: string): ManifestResult {
 }
 
 function isManifestFile(file: string): boolean {
-  return file.endsWith(`/${MANIFEST_NAME}`) || file.endsWith('/tasks.yml');
+  return basename(file) === MANIFEST_NAME || basename(file) === 'tasks.yml';
 }
 
 function implicitManifest(file: string, tasks: string[]): Manifest {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contentHash, loadTaskFile, type LoadedTask } from './load-task.ts';
@@ -23,10 +23,13 @@ interface CacheEntry {
 
 export const cacheStats = { hits: 0, misses: 0 };
 
-export function cacheDir(): string {
+/**
+ * The user's cache folder, whatever the working directory: entries are keyed by absolute
+ * path and checked by content hash, so every project and command can share them.
+ */
+function cacheDir(): string {
   if (process.env.BENCHWRIGHT_CACHE_DIR) return resolve(process.env.BENCHWRIGHT_CACHE_DIR);
-  const modules = resolve('node_modules');
-  return existsSync(modules) ? join(modules, '.cache', 'benchwright') : join(tmpdir(), 'benchwright-cache');
+  return join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'benchwright');
 }
 
 function summarize(loaded: LoadedTask): TaskSummary {
