@@ -33,9 +33,8 @@ function cacheDir(): string {
 }
 
 function summarize(loaded: LoadedTask): TaskSummary {
-  const { task } = loaded;
-  const named = { ...(loaded.id && { id: loaded.id }), ...(loaded.title && { title: loaded.title }), ...(loaded.split && { split: loaded.split }) };
-  if (!task) return { file: loaded.file, ...named, instances: [], fields: [], goldFields: [], errors: loaded.errors };
+  const { task, file, id, title, split, errors } = loaded;
+  if (!task) return { file, id, title, split, instances: [], fields: [], goldFields: [], errors };
   const gold = new Set(task.instances.flatMap((i) => Object.keys(i.gold)));
   return {
     file: task.file,
