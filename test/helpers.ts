@@ -5,6 +5,7 @@ import { join } from 'node:path';
 
 export const ROOT = new URL('..', import.meta.url).pathname;
 export const SHARED_TURKINGBENCH = join(ROOT, '..', 'shared', 'turkingbench');
+export const SHARED_CONFORMANCE = join(ROOT, '..', 'shared', 'conformance');
 
 export function tempDir(prefix = 'benchwright-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));

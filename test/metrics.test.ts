@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { checkboxExact, checkboxIou } from '../src/metrics/checkbox.ts';
+import { majorityExact, majorityVote } from '../src/metrics/majority-exact.ts';
+import { normalizeAnswer, normalizeNumber } from '../src/metrics/normalize.ts';
+import { porterStem } from '../src/metrics/porter.ts';
+import { range } from '../src/metrics/range.ts';
+import { rougeL, rougeTokens } from '../src/metrics/rouge-l.ts';
+import { rougeLMetric } from '../src/metrics/rouge-l-metric.ts';
+import { scoreField } from '../src/metrics/score-fields.ts';
+import type { FieldState } from '../src/values/read-fields.ts';
+import { SHARED_CONFORMANCE } from './helpers.ts';
+
+const vectors = join(SHARED_CONFORMANCE, 'rougeL.jsonl');
+
+test('ROUGE-L reproduces rouge_score on every conformance vector, tokens included', { skip: !existsSync(vectors) && 'no ../shared/conformance' }, () => {
+  const rows = readFileSync(vectors, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  assert.equal(rows.length, 421);
+  for (const r of rows) {
+    assert.deepEqual(rougeTokens(r.prediction), r.prediction_tokens, `${r.id} prediction tokens`);
+    assert.deepEqual(rougeTokens(r.reference), r.reference_tokens, `${r.id} reference tokens`);
+    const score = rougeL(r.prediction, r.reference);
+    assert.ok(Math.abs(score.fmeasure - r.rougeL_f) <= 1e-9, `${r.id} f ${score.fmeasure} vs ${r.rougeL_f}`);
+    assert.ok(Math.abs(score.precision - r.rougeL_p) <= 1e-9, `${r.id} p`);
+    assert.ok(Math.abs(score.recall - r.rougeL_r) <= 1e-9, `${r.id} r`);
+  }
+});
+
+test("the stemmer follows NLTK's extensions, not the original Porter algorithm", () => {
+  const expected: Record<string, string> = {
+    today: 'today', used: 'use', dying: 'die', skies: 'sky', ties: 'tie', cried: 'cri', happily: 'happili',
+    generalization: 'gener', hopefully: 'hope', analogi: 'analog', caresses: 'caress', running: 'run',
+    relational: 'relat', electrical: 'electr', is: 'is', news: 'news',
+  };
+  for (const [word, stem] of Object.entries(expected)) assert.equal(porterStem(word), stem, word);
+});
+
+test('numbers are normalised as the original harness does', () => {
+  assert.equal(normalizeNumber('1.0'), '1');
+  assert.equal(normalizeNumber('-1.0'), '-1');
+  assert.equal(normalizeNumber('2.50'), '2.5');
+  assert.equal(normalizeNumber('1.5e-7'), '1.5e-07');
+  assert.equal(normalizeNumber('yes'), 'yes');
+  assert.equal(normalizeNumber(''), '');
+  assert.equal(normalizeNumber('0x10'), '0x10');
+  assert.equal(normalizeAnswer('  The  Cat, sat! '), 'the cat sat');
+});
+
+test('text: exact match is 1, else the best ROUGE-L over non-empty answers; all empty is not scored', () => {
+  assert.deepEqual(rougeLMetric.score('a red car', ['x', 'a red car']), { score: 1 });
+  const partial = rougeLMetric.score('a red car', ['a blue car', '']);
+  assert.ok('score' in partial && Math.abs(partial.score - 2 / 3) < 1e-12);
+  assert.deepEqual(rougeLMetric.score('anything', ['', 'nan']), { skipped: 'every gold answer is empty' });
+});
+
+test('radio and select: majority vote, first seen on ties, normalised comparison', () => {
+  assert.equal(majorityVote(['b', 'a', 'a', 'b', 'c']), 'b');
+  assert.deepEqual(majorityExact.score('Yes.', ['yes', 'no', 'yes']), { score: 1 });
+  assert.deepEqual(majorityExact.score('no', ['yes', 'no', 'yes']), { score: 0 });
+  assert.deepEqual(majorityExact.score('', ['', '']), { score: 1 }, 'all empty: 1 when left empty');
+  assert.deepEqual(majorityExact.score('x', ['', '']), { score: 0 });
+});
+
+test('checkbox: exact set match (default) and intersection over union, best over annotators', () => {
+  assert.deepEqual(checkboxExact.score(['b', 'a'], [['a'], 'a|b']), { score: 1 });
+  assert.deepEqual(checkboxExact.score(['a'], [['a', 'b']]), { score: 0 });
+  assert.deepEqual(checkboxExact.score([], [[], ['a']]), { score: 1 });
+  assert.deepEqual(checkboxIou.score(['a'], [['a', 'b'], ['c']]), { score: 0.5 });
+  assert.deepEqual(checkboxIou.score([], [[]]), { score: 1 });
+});
+
+test('range: 1 - mean error / largest magnitude; not numeric falls back to exact match', () => {
+  assert.deepEqual(range.score('4', ['4', '4']), { score: 1 });
+  assert.deepEqual(range.score('3', ['4', '2']), { score: 0.75 });
+  assert.deepEqual(range.score('0', ['0']), { score: 1 });
+  assert.deepEqual(range.score('low', ['low']), { score: 1 });
+  assert.deepEqual(range.score('', ['']), { skipped: 'every gold answer is empty' });
+});
+
+test('a field is scored with its type\'s metric after number normalisation; hidden and missing ones are not', () => {
+  const state = (over: Partial<FieldState>): FieldState => ({ name: 'q', found: true, visible: true, type: 'radio', value: '', ...over });
+  assert.equal(scoreField({ name: 'q' }, ['-1.0', '-1.0', '2'], state({ value: '-1' })).score, 1);
+  assert.equal(scoreField({ name: 'q' }, ['a|b'], state({ type: 'checkbox', value: ['b', 'a'] })).score, 1);
+  assert.equal(scoreField({ name: 'q' }, ['a|b'], state({ type: 'checkbox', value: ['a'] }), { checkboxMetric: 'checkbox-iou' }).score, 0.5);
+  assert.equal(scoreField({ name: 'q' }, ['x'], state({ visible: false })).reason, 'not visible');
+  assert.equal(scoreField({ name: 'q' }, ['x'], state({ found: false })).reason, 'not on the page');
+  const disagreeing = scoreField({ name: 'q' }, ['1', '1', '5'], state({ type: 'range', value: '1' }));
+  assert.ok(disagreeing.ceiling! < 1 && disagreeing.score === disagreeing.ceiling, 'no single answer satisfies disagreeing annotators');
+});
