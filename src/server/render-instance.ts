@@ -1,0 +1,43 @@
+import { CDN_HOSTS, localCopy } from './cdn-catalog.ts';
+import { MTURK_SHIM } from './mturk-shim.ts';
+
+export const SUBMIT_PATH = '/__benchwright/submit';
+export const CDN_PATH = '/__benchwright/cdn/';
+export const MTURK_SCRIPT_PATH = '/__benchwright/externalHIT_v1.js';
+
+const PLACEHOLDER = /\$\{([^{}]*)\}/g;
+
+/**
+ * Turkle's substitution: `${name}` becomes the raw value (values may hold HTML), only for
+ * names that are instance columns; anything else (`${SENTENCES" + id + "}` in page scripts)
+ * stays as written. One pass, so a value that contains `${x}` is not substituted again.
+ */
+export function fillTemplate(html: string, values: Record<string, string>): string {
+  return html.replace(PLACEHOLDER, (whole, name: string) => (Object.hasOwn(values, name) ? values[name]! : whole));
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const CDN_URL = new RegExp(`(?:https?:)?//((?:${CDN_HOSTS.map(escapeRegExp).join('|')})/[^"'\\s<>)]+)`, 'g');
+const MTURK_SCRIPT = /(?:https?:)?\/\/s3\.amazonaws\.com\/mturk-public\/externalHIT_v1\.js/g;
+
+/** Points CDN URLs we hold a copy of to the local server; other external URLs stay (and are blocked). */
+export function localizeUrls(html: string): string {
+  return html
+    .replace(CDN_URL, (whole, hostAndPath: string) => (localCopy(hostAndPath) ? CDN_PATH + hostAndPath : whole))
+    .replace(MTURK_SCRIPT, MTURK_SCRIPT_PATH);
+}
+
+/**
+ * The page Turkle serves for an assignment: the filled template inside its `mturk_form`, with
+ * the MTurk functions defined first. The form posts to a URL that answers 204 No Content, so
+ * a submit (Enter in a text input, a submit button, form.submit()) leaves the filled page in place.
+ */
+export function renderInstance(template: string, values: Record<string, string>): string {
+  const body = localizeUrls(fillTemplate(template, values));
+  return `<!DOCTYPE html>
+<html><head><meta charset="utf-8"><script>${MTURK_SHIM}</script></head><body>
+<form name="mturk_form" method="post" id="mturk_form" action="${SUBMIT_PATH}">
+${body}
+</form>
+</body></html>`;
+}

@@ -1,0 +1,110 @@
+import { createReadStream, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, resolve, sep } from 'node:path';
+import { lookup } from 'mime-types';
+import type { Instance, Task } from '../task/types.ts';
+import { localCopy } from './cdn-catalog.ts';
+import { MTURK_SHIM } from './mturk-shim.ts';
+import { CDN_PATH, MTURK_SCRIPT_PATH, renderInstance, SUBMIT_PATH } from './render-instance.ts';
+
+const TASK_PATH = '/task/';
+
+/**
+ * A Turkle stand-in on 127.0.0.1: each instance at /task/<task id>/<instance id>/, files next
+ * to the task relative to it, CDN copies, MTurk's script, and a submit URL that keeps the page.
+ * A real origin, so relative assets, forms, iframes and scripts behave as they would online.
+ */
+export class TaskServer {
+  private readonly tasks = new Map<string, Task>();
+  private readonly server: Server;
+  /** Form submissions received (a submit never navigates away; counted for the record). */
+  submissions = 0;
+
+  private constructor(server: Server) {
+    this.server = server;
+  }
+
+  static async start(): Promise<TaskServer> {
+    const http = createServer();
+    const taskServer = new TaskServer(http);
+    http.on('request', (req, res) => taskServer.handle(req, res));
+    await new Promise<void>((done, fail) => {
+      http.once('error', fail);
+      http.listen(0, '127.0.0.1', done);
+    });
+    return taskServer;
+  }
+
+  get origin(): string {
+    const { port } = this.server.address() as AddressInfo;
+    return `http://127.0.0.1:${port}`;
+  }
+
+  /** Makes a task's instances servable; returns nothing, see urlOf. */
+  add(task: Task): void {
+    this.tasks.set(task.id, task);
+  }
+
+  urlOf(task: Task, instance: Instance): string {
+    return `${this.origin}${TASK_PATH}${encodeURIComponent(task.id)}/${encodeURIComponent(instance.id)}/`;
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((done) => this.server.close(() => done()));
+  }
+
+  private handle(req: IncomingMessage, res: ServerResponse): void {
+    const path = decodeURIComponent(new URL(req.url ?? '/', this.origin).pathname);
+    if (path === SUBMIT_PATH) {
+      this.submissions++;
+      req.resume();
+      res.writeHead(204).end();
+    } else if (path === MTURK_SCRIPT_PATH) {
+      send(res, 200, 'text/javascript; charset=utf-8', MTURK_SHIM);
+    } else if (path.startsWith(CDN_PATH)) {
+      const file = localCopy(path.slice(CDN_PATH.length));
+      if (file) sendFile(res, file, true);
+      else send(res, 404, 'text/plain', 'no local copy');
+    } else if (path.startsWith(TASK_PATH)) {
+      this.serveTask(path.slice(TASK_PATH.length), res);
+    } else {
+      send(res, 404, 'text/plain', 'not found');
+    }
+  }
+
+  private serveTask(rest: string, res: ServerResponse): void {
+    const [taskId = '', instanceId = '', ...file] = rest.split('/');
+    const task = this.tasks.get(taskId);
+    const instance = task?.instances.find((i) => i.id === instanceId);
+    if (!task || !instance) return send(res, 404, 'text/plain', `no instance ${instanceId} of task ${taskId} here`);
+    if (file.join('/') === '') return send(res, 200, 'text/html; charset=utf-8', renderInstance(task.html, instance.values));
+    const base = dirname(task.templateFile);
+    const target = resolve(base, file.join('/'));
+    if (!target.startsWith(base + sep)) return send(res, 403, 'text/plain', 'outside the task folder');
+    sendFile(res, target, false);
+  }
+}
+
+function send(res: ServerResponse, status: number, type: string, body: string): void {
+  res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) }).end(body);
+}
+
+/** CDN copies never change: the browser may keep them for the whole worker. */
+function sendFile(res: ServerResponse, file: string, immutable: boolean): void {
+  let size: number;
+  try {
+    const stat = statSync(file);
+    if (!stat.isFile()) throw new Error('not a file');
+    size = stat.size;
+  } catch {
+    return send(res, 404, 'text/plain', 'not found');
+  }
+  res.writeHead(200, {
+    'content-type': lookup(file) || 'application/octet-stream',
+    'content-length': size,
+    ...(immutable && { 'cache-control': 'public, max-age=31536000, immutable' }),
+  });
+  createReadStream(file).pipe(res);
+}
