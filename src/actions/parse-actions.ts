@@ -1,0 +1,158 @@
+import { ACTION_SIGNATURES, isActionName, type Action, type ActionArg, type ParamKind } from './signatures.ts';
+
+// Model replies are data: this strict grammar reads the calls out of them and nothing is ever
+// evaluated. A reply may hold several calls, in code fences or in prose:
+//   call   := action-name "(" [arg ("," arg)* [","]] ")"
+//   arg    := [param-name "="] value
+//   value  := string | number | "[" [string ("," string)* [","]] "]"
+//   string := '"' ... '"' | "'" ... "'"   (escapes \\ \" \' \n \t \r \uXXXX)
+//   number := ["-"] digits ["." digits]
+
+export interface ParseError {
+  /** 0-based offset in the reply. */
+  offset: number;
+  message: string;
+}
+
+export interface ParseResult {
+  actions: Action[];
+  errors: ParseError[];
+}
+
+const CALL_START = new RegExp(`\\b(${Object.keys(ACTION_SIGNATURES).join('|')})\\s*\\(`, 'g');
+const ESCAPES: Record<string, string> = { '\\': '\\', '"': '"', "'": "'", n: '\n', t: '\t', r: '\r', '/': '/' };
+
+class SyntaxProblem extends Error {
+  constructor(readonly offset: number, message: string) {
+    super(message);
+  }
+}
+
+class Cursor {
+  constructor(readonly text: string, public at: number) {}
+
+  skipSpace(): void {
+    while (/\s/.test(this.text[this.at] ?? '')) this.at++;
+  }
+
+  peek(): string | undefined {
+    this.skipSpace();
+    return this.text[this.at];
+  }
+
+  expect(char: string, what: string): void {
+    if (this.peek() !== char) throw this.problem(`expected ${what}`);
+    this.at++;
+  }
+
+  problem(message: string): SyntaxProblem {
+    const found = this.text[this.at];
+    return new SyntaxProblem(this.at, `${message}, found ${found === undefined ? 'the end of the reply' : JSON.stringify(found)}`);
+  }
+
+  string(): string {
+    const quote = this.text[this.at]!;
+    let value = '';
+    for (this.at++; this.at < this.text.length; this.at++) {
+      const c = this.text[this.at]!;
+      if (c === quote) {
+        this.at++;
+        return value;
+      }
+      if (c !== '\\') {
+        value += c;
+        continue;
+      }
+      const next = this.text[++this.at];
+      if (next === 'u' && /^[0-9a-fA-F]{4}$/.test(this.text.slice(this.at + 1, this.at + 5))) {
+        value += String.fromCharCode(parseInt(this.text.slice(this.at + 1, this.at + 5), 16));
+        this.at += 4;
+      } else if (next !== undefined && ESCAPES[next] !== undefined) {
+        value += ESCAPES[next];
+      } else {
+        throw new SyntaxProblem(this.at - 1, `unknown escape \\${next ?? ''} in a string`);
+      }
+    }
+    throw new SyntaxProblem(this.at, 'unterminated string');
+  }
+
+  value(): ActionArg {
+    const c = this.peek();
+    if (c === '"' || c === "'") return this.string();
+    const number = /^-?\d+(\.\d+)?/.exec(this.text.slice(this.at));
+    if (number) {
+      this.at += number[0].length;
+      return Number(number[0]);
+    }
+    if (c === '[') {
+      this.at++;
+      const items: string[] = [];
+      while (this.peek() !== ']') {
+        const q = this.peek();
+        if (q !== '"' && q !== "'") throw this.problem('expected a string in the list');
+        items.push(this.string());
+        if (this.peek() === ',') this.at++;
+        else if (this.peek() !== ']') throw this.problem('expected "," or "]"');
+      }
+      this.at++;
+      return items;
+    }
+    throw this.problem('expected a quoted string, a number or a list of strings');
+  }
+}
+
+const kindOf = (v: ActionArg): ParamKind => (Array.isArray(v) ? 'strings' : typeof v === 'number' ? 'number' : 'string');
+
+function parseCall(text: string, start: number, name: keyof typeof ACTION_SIGNATURES, open: number): { action: Action; end: number } {
+  const cursor = new Cursor(text, open + 1);
+  const params = ACTION_SIGNATURES[name];
+  const args: ActionArg[] = [];
+  while (cursor.peek() !== ')') {
+    const keyword = /^([A-Za-z_]\w*)\s*=(?!=)/.exec(text.slice(cursor.at));
+    if (keyword) {
+      const expected = params[args.length]?.name;
+      if (keyword[1] !== expected) throw new SyntaxProblem(cursor.at, `${name} expects ${expected ? `"${expected}"` : 'no more arguments'} here, not "${keyword[1]}"`);
+      cursor.at += keyword[0].length;
+    }
+    args.push(cursor.value());
+    if (cursor.peek() === ',') cursor.at++;
+    else if (cursor.peek() !== ')') throw cursor.problem('expected "," or ")"');
+  }
+  const required = params.filter((p) => !('optional' in p && p.optional)).length;
+  if (args.length < required || args.length > params.length) {
+    const names = params.map((p) => p.name).join(', ');
+    throw new SyntaxProblem(start, `${name} takes ${required === params.length ? required : `${required} to ${params.length}`} arguments (${names}), got ${args.length}`);
+  }
+  args.forEach((arg, i) => {
+    const spec = params[i]!;
+    const kinds: readonly ParamKind[] = Array.isArray(spec.kind) ? spec.kind : [spec.kind];
+    if (!kinds.includes(kindOf(arg))) throw new SyntaxProblem(start, `${name}: "${spec.name}" must be a ${kinds.join(' or ')}, got ${JSON.stringify(arg)}`);
+  });
+  return { action: { name, args }, end: cursor.at + 1 };
+}
+
+/** Every action call in a model reply, in order; malformed calls become errors, never code. */
+export function parseActions(reply: string): ParseResult {
+  const actions: Action[] = [];
+  const errors: ParseError[] = [];
+  // A call's name inside an earlier call's string is text, not a call.
+  let consumed = 0;
+  for (const match of reply.matchAll(CALL_START)) {
+    const name = match[1]!;
+    if (!isActionName(name) || match.index < consumed) continue;
+    const open = match.index + match[0].length - 1;
+    try {
+      const { action, end } = parseCall(reply, match.index, name, open);
+      actions.push(action);
+      consumed = end;
+    } catch (e) {
+      if (!(e instanceof SyntaxProblem)) throw e;
+      errors.push({ offset: e.offset, message: e.message });
+      consumed = open + 1;
+    }
+  }
+  if (actions.length === 0 && errors.length === 0) {
+    errors.push({ offset: 0, message: `no action found: write a call such as modify_text("field", "value") (actions: ${Object.keys(ACTION_SIGNATURES).join(', ')})` });
+  }
+  return { actions, errors };
+}

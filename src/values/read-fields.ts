@@ -1,0 +1,83 @@
+import type { Frame, Page } from '@playwright/test';
+import type { Answer, FieldType } from '../task/types.ts';
+
+/** A field as the live page has it, after its scripts ran. */
+export interface FieldState {
+  name: string;
+  found: boolean;
+  /** The control's kind (from the DOM: a dynamic field's kind is only known here). */
+  type?: FieldType;
+  visible: boolean;
+  /** Radio/checkbox values or select option values, in page order. */
+  options?: string[];
+  min?: number;
+  max?: number;
+  step?: number;
+  /** The value a submit would send: checked values for checkboxes, '' when none. */
+  value: Answer;
+  /** Why the field cannot be read or filled by the action library. */
+  unsupported?: string;
+  /** URL of the frame holding it, when not the main frame. */
+  frame?: string;
+}
+
+type InPageState = Omit<FieldState, 'frame'>;
+
+/**
+ * Runs in the page: every named field in one pass. Several elements may share a name (radio
+ * groups, repeated inputs); the first visible one stands for a repeated non-radio input.
+ * No named helper functions inside: tsx would wrap them in a `__name` call the page lacks.
+ */
+function readInPage(names: string[]): InPageState[] {
+  const crowdPage = document.querySelector('crowd-form, crowd-checkbox, crowd-input, crowd-slider, crowd-radio-group') !== null;
+  return names.map((name): InPageState => {
+    const all = Array.from(document.getElementsByName(name));
+    const crowd = all.find((e) => e.tagName.startsWith('CROWD-'));
+    if (crowd) return { name, found: true, visible: true, value: '', unsupported: `Amazon crowd element <${crowd.tagName.toLowerCase()}> is not supported yet` };
+    const controls = all.filter((e): e is HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement =>
+      e instanceof HTMLInputElement || e instanceof HTMLSelectElement || e instanceof HTMLTextAreaElement);
+    if (controls.length === 0) {
+      return crowdPage
+        ? { name, found: false, visible: false, value: '', unsupported: 'the page uses Amazon crowd HTML elements, not supported yet' }
+        : { name, found: false, visible: false, value: '' };
+    }
+    const visible = controls.filter((e) => e.checkVisibility({ visibilityProperty: true }) && e.type !== 'hidden');
+    const first = visible[0] ?? controls[0]!;
+    const type = (first instanceof HTMLSelectElement ? 'select' : first instanceof HTMLTextAreaElement ? 'textarea' : first.type) as FieldType;
+    const state: InPageState = { name, found: true, type, visible: visible.length > 0, value: '' };
+    if (type === 'radio' || type === 'checkbox') {
+      const boxes = controls.filter((e): e is HTMLInputElement => e instanceof HTMLInputElement && e.type === type);
+      state.options = boxes.map((b) => b.value);
+      const checked = boxes.filter((b) => b.checked).map((b) => b.value);
+      state.value = type === 'checkbox' ? checked : (checked[0] ?? '');
+    } else if (first instanceof HTMLSelectElement) {
+      state.options = Array.from(first.options).map((o) => o.value);
+      state.value = first.multiple ? Array.from(first.selectedOptions).map((o) => o.value).join('|') : first.value;
+    } else {
+      state.value = first.value;
+      if (first instanceof HTMLInputElement && type === 'range') {
+        state.min = Number(first.min || 0);
+        state.max = Number(first.max || 100);
+        state.step = first.step === 'any' ? 0 : Number(first.step || 1);
+      }
+    }
+    return state;
+  });
+}
+
+/** Reads every named field from the page and its frames (a field is taken from the first frame that has it). */
+export async function readFields(page: Page, names: string[]): Promise<FieldState[]> {
+  const main = page.mainFrame();
+  const states = await readFrame(main, names);
+  const missing = () => states.filter((s) => !s.found).map((s) => s.name);
+  for (const frame of page.frames()) {
+    if (frame === main || missing().length === 0) continue;
+    const found = (await readFrame(frame, missing()).catch(() => [])).filter((s) => s.found);
+    for (const s of found) states[states.findIndex((t) => t.name === s.name)] = { ...s, frame: frame.url() };
+  }
+  return states;
+}
+
+function readFrame(frame: Frame, names: string[]): Promise<FieldState[]> {
+  return frame.evaluate(readInPage, names);
+}

@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { parseActions } from '../src/actions/parse-actions.ts';
+
+test('one call, several calls, in prose and in code fences', () => {
+  assert.deepEqual(parseActions('modify_radio("q1", "yes")').actions, [{ name: 'modify_radio', args: ['q1', 'yes'] }]);
+  const reply = 'Sure! First I pick the answer:\n```python\nmodify_radio("q1", "yes")\nmodify_checkbox(\'tags\', ["a", "b c"])\n```\nThen modify_range("score", 3.5) and done.';
+  assert.deepEqual(parseActions(reply), {
+    actions: [
+      { name: 'modify_radio', args: ['q1', 'yes'] },
+      { name: 'modify_checkbox', args: ['tags', ['a', 'b c']] },
+      { name: 'modify_range', args: ['score', 3.5] },
+    ],
+    errors: [],
+  });
+});
+
+test('strings keep quotes, escapes and new lines; keyword arguments are accepted by their name', () => {
+  assert.deepEqual(parseActions(String.raw`modify_text("a", "He said \"hi\"\n\u00e9 \\ 'ok'")`).actions[0]!.args, ['a', 'He said "hi"\né \\ \'ok\'']);
+  assert.deepEqual(parseActions('modify_text(field="a", value=\'x)\')').actions[0]!.args, ['a', 'x)']);
+  assert.deepEqual(parseActions('scroll("down")  scroll(0, -200) click(10, 20)').actions.map((a) => a.args), [['down'], [0, -200], [10, 20]]);
+});
+
+test('a call named inside a string is text, not a call', () => {
+  const { actions } = parseActions('modify_text("note", "then modify_radio(\\"q\\", \\"x\\")")');
+  assert.equal(actions.length, 1);
+  assert.equal(actions[0]!.name, 'modify_text');
+});
+
+test('malformed calls become errors with their offset, never code', () => {
+  const cases: [string, RegExp][] = [
+    ['modify_radio("q1", yes)', /expected a quoted string, a number or a list of strings, found "y"/],
+    ['modify_radio("q1" "yes")', /expected "," or "\)", found "\\""/],
+    ['modify_radio("q1", "yes"', /expected "," or "\)", found the end of the reply/],
+    ['modify_text("q1", "unterminated)', /unterminated string/],
+    ['modify_text("q1")', /modify_text takes 2 arguments \(field, value\), got 1/],
+    ['modify_text("q1", "a", "b")', /takes 2 arguments/],
+    ['click("10", 20)', /click: "x" must be a number, got "10"/],
+    ['modify_checkbox("q", [1, 2])', /expected a string in the list/],
+    ['modify_text(value="a", field="q")', /expects "field" here, not "value"/],
+    ['modify_text("a", "\\q")', /unknown escape \\q/],
+    ['modify_text("a", process.exit(1))', /expected a quoted string/],
+    ['I would set the field to yes.', /no action found/],
+    ['eval("modify_text(1)")', /modify_text takes 2 arguments|must be a string/],
+  ];
+  for (const [reply, error] of cases) {
+    const result = parseActions(reply);
+    assert.equal(result.actions.length, 0, reply);
+    assert.equal(result.errors.length, 1, reply);
+    assert.match(result.errors[0]!.message, error, reply);
+    assert.ok(result.errors[0]!.offset >= 0 && result.errors[0]!.offset <= reply.length);
+  }
+});
+
+test('a good call after a bad one still runs; unknown functions are prose', () => {
+  const result = parseActions('modify_radio(q1, "x")\nfoo("a")\nmodify_radio("q1", "x")');
+  assert.deepEqual(result.actions, [{ name: 'modify_radio', args: ['q1', 'x'] }]);
+  assert.equal(result.errors.length, 1);
+});
