@@ -1,20 +1,44 @@
-import { defineConfig } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { defineConfig, type Project } from '@playwright/test';
+import type { BenchwrightOptions } from './fixtures/benchwright.ts';
 
-// Playwright cannot download its browsers here: use the system Chromium (Debian's package),
-// with the switches that keep it from reaching for the network.
-const chromium = process.env.BENCHWRIGHT_CHROMIUM ?? '/usr/bin/chromium';
+// A system Chromium (Debian's package; Playwright cannot download its browsers here) when one
+// is present, Playwright's own browser otherwise.
+const systemChromium = process.env.BENCHWRIGHT_CHROMIUM ?? '/usr/bin/chromium';
 
-export default defineConfig({
+/**
+ * Task pages must not reach the network. Chromium resolves every host but loopback to
+ * "not found" at once (faster than routing every request through Node); CDN files the
+ * templates use are served from local copies by the task server.
+ */
+const OFFLINE_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run', '--disable-quic',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+];
+
+/** An agent configuration; its options go in `use` and, for merged reports, in metadata. */
+function agentProject(name: string, options: Partial<BenchwrightOptions>): Project<BenchwrightOptions> {
+  return { name, testMatch: 'benchmark.spec.ts', use: options, metadata: { ...options } };
+}
+
+export default defineConfig<BenchwrightOptions>({
   testDir: './specs',
+  // Spread the instances of one spec file over the workers.
+  fullyParallel: true,
   reporter: [['list'], ['html', { open: 'never' }]],
   use: {
     headless: true,
     launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-        '--disable-sync', '--no-first-run', '--disable-quic',
-      ],
+      ...(existsSync(systemChromium) && { executablePath: systemChromium }),
+      args: OFFLINE_ARGS,
     },
   },
+  projects: [
+    // The harness's own end-to-end tests (serving, actions), independent of any agent.
+    { name: 'harness', testMatch: 'harness/**/*.spec.ts' },
+    agentProject('oracle', { agent: 'oracle', minScore: 1 }),
+    agentProject('do-nothing', { agent: 'do-nothing' }),
+    agentProject('random', { agent: 'random' }),
+  ],
 });

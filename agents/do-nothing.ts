@@ -1,0 +1,7 @@
+import type { Agent } from './types.ts';
+
+/** The lower bound: leaves every field as the page set it. */
+export const doNothing: Agent = {
+  name: 'do-nothing',
+  async run() {},
+};

@@ -1,0 +1,38 @@
+import type { Agent } from './types.ts';
+
+/** mulberry32: a small seeded generator, so a seed gives the same run everywhere. */
+function generator(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = ['yes', 'no', 'the', 'answer', 'good', 'bad', 'maybe', 'person', 'sentence', 'question'];
+
+/** Chance level: a seeded random option per radio/select, a random subset per checkbox, random words, a random range value. */
+export const random: Agent = {
+  name: 'random',
+  async run({ actions, fields, seed }) {
+    const next = generator(seed);
+    const pick = <T>(items: T[]): T => items[Math.floor(next() * items.length)]!;
+    for (const field of fields) {
+      if (!field.found || !field.visible || field.unsupported) continue;
+      const options = field.options ?? [];
+      if (field.type === 'radio' && options.length) await actions.modify_radio(field.name, pick(options));
+      else if (field.type === 'select' && options.length) await actions.modify_select(field.name, pick(options));
+      else if (field.type === 'checkbox') await actions.modify_checkbox(field.name, options.filter(() => next() < 0.5));
+      else if (field.type === 'range') {
+        const { min = 0, max = 100, step = 1 } = field;
+        const steps = step > 0 ? Math.floor((max - min) / step) : 100;
+        await actions.modify_range(field.name, min + Math.floor(next() * (steps + 1)) * (step > 0 ? step : (max - min) / 100));
+      } else if (field.type === 'text' || field.type === 'textarea') {
+        await actions.modify_text(field.name, Array.from({ length: 1 + Math.floor(next() * 5) }, () => pick(WORDS)).join(' '));
+      }
+    }
+  },
+};

@@ -1,0 +1,80 @@
+import { expect, test } from '../../fixtures/benchwright.ts';
+import { ActionLibrary } from '../../src/actions/library.ts';
+import { parseActions } from '../../src/actions/parse-actions.ts';
+import { readFields } from '../../src/values/read-fields.ts';
+import { serveHtml } from './pages.ts';
+
+const FORM = `
+  <input name="plain" type="text">
+  <input name="twice" type="text" style="display:none"><input name="twice" type="text">
+  <input name="locked" type="text" disabled value="x">
+  <input name="secret" type="hidden" value="h">
+  <label><input type="radio" name="say" value='He said "hi"'> quote</label>
+  <label><input type="radio" name="say" value="it's"> apostrophe</label>
+  <select name="score"><option value="">-</option><option value="-1">bad</option><option value="1">good</option></select>
+  <label class="btn" for="elsewhere"><input type="radio" name="styled" value="2" style="position:absolute;clip:rect(0,0,0,0);pointer-events:none"> two</label>
+  <input type="checkbox" name="tags" value="a"><input type="checkbox" name="tags" value="b" checked><input type="checkbox" name="tags" value="c">
+  <input type="range" name="level" min="0" max="10" step="1" value="5">
+  <script>
+    document.querySelector('label.btn').addEventListener('click', (e) => { e.currentTarget.querySelector('input').checked = true; });
+  </script>`;
+
+test('each modify action fills what a user would, and reads back as the gold format', async ({ page, taskServer }) => {
+  await page.goto(serveHtml(taskServer, FORM));
+  const actions = new ActionLibrary(page, { timeout: 5000 });
+  expect(await actions.modify_text('plain', 'typed "text"')).toEqual({ ok: true });
+  expect(await actions.modify_text('twice', 'the visible one')).toEqual({ ok: true });
+  expect(await actions.modify_radio('say', 'He said "hi"')).toEqual({ ok: true });
+  expect(await actions.modify_select('score', '-1.0')).toEqual({ ok: true });
+  expect(await actions.modify_radio('styled', '2.0')).toEqual({ ok: true });
+  expect(await actions.modify_checkbox('tags', 'a|c')).toEqual({ ok: true });
+  expect(await actions.modify_range('level', 7)).toEqual({ ok: true });
+  const values = Object.fromEntries((await readFields(page, ['plain', 'twice', 'say', 'score', 'styled', 'tags', 'level'])).map((f) => [f.name, f.value]));
+  expect(values).toEqual({ plain: 'typed "text"', twice: 'the visible one', say: 'He said "hi"', score: '-1', styled: '2', tags: ['a', 'c'], level: '7' });
+  expect(actions.log.map((r) => r.action)).toContain('modify_select("score", "-1.0")');
+});
+
+test('what cannot be done is an outcome with a reason, without waiting for a timeout', async ({ page, taskServer }) => {
+  await page.goto(serveHtml(taskServer, FORM));
+  const actions = new ActionLibrary(page, { timeout: 30_000 });
+  const started = Date.now();
+  expect(await actions.modify_select('score', 'excellent')).toEqual({ ok: false, error: 'select "score" has no option "excellent" (options: , -1, 1)' });
+  expect(await actions.modify_text('locked', 'y')).toEqual({ ok: false, error: 'field "locked" is disabled' });
+  expect(await actions.modify_text('secret', 'y')).toEqual({ ok: false, error: 'field "secret" is not visible' });
+  expect(await actions.modify_radio('nowhere', 'y')).toEqual({ ok: false, error: 'no field named "nowhere" on the page' });
+  expect(await actions.modify_checkbox('tags', ['z'])).toEqual({ ok: false, error: 'checkbox "tags" has no option "z" (options: a, b, c)' });
+  expect(await actions.modify_radio('plain', 'x')).toEqual({ ok: false, error: 'field "plain" is a text, not a radio' });
+  // A 30 s action timeout was never reached: each failure is known at once.
+  expect(Date.now() - started).toBeLessThan(30_000);
+});
+
+test('fields created by scripts after load are waited for; model text runs through the parser', async ({ page, taskServer }) => {
+  await page.goto(serveHtml(taskServer, `<script>setTimeout(() => document.forms[0].insertAdjacentHTML('beforeend',
+    '<input type="radio" name="late" value="yes"><input type="radio" name="late" value="no">'), 400);</script>`));
+  const actions = new ActionLibrary(page, { timeout: 5000 });
+  expect(await actions.wait_till_loaded('late', 5000)).toEqual({ ok: true });
+  const { actions: parsed, errors } = parseActions('I will answer.\n```\nmodify_radio("late", "no")\nscroll("down")\n```');
+  expect(errors).toEqual([]);
+  for (const action of parsed) expect(await actions.run(action)).toEqual({ ok: true });
+  expect((await readFields(page, ['late']))[0]!.value).toBe('no');
+  expect(await actions.wait_till_loaded('never', 200)).toEqual({ ok: false, error: 'no field "never" appeared within 200 ms' });
+});
+
+test('page-level actions: html, screen, click, type, scroll, maximize, scroll_to', async ({ page, taskServer }) => {
+  await page.goto(serveHtml(taskServer, '<div style="height:3000px"></div><input name="bottom" type="text">'));
+  const actions = new ActionLibrary(page);
+  const html = await actions.get_html();
+  expect(html.ok && html.value).toContain('name="bottom"');
+  const screen = await actions.capture_screen();
+  expect(screen.ok && Buffer.from(screen.value!, 'base64').subarray(1, 4).toString()).toBe('PNG');
+  expect(await actions.scroll_to('bottom')).toEqual({ ok: true });
+  const box = await page.locator('[name=bottom]').boundingBox();
+  expect(await actions.click(box!.x + 5, box!.y + 5)).toEqual({ ok: true });
+  expect(await actions.type('typed')).toEqual({ ok: true });
+  expect(await actions.scroll('up')).toEqual({ ok: true });
+  expect(await actions.scroll(0, 100)).toEqual({ ok: true });
+  expect(await actions.scroll('sideways')).toEqual({ ok: false, error: 'scroll direction must be up, down, left or right, not "sideways"' });
+  expect(await actions.maximize()).toEqual({ ok: true });
+  expect(page.viewportSize()).toEqual({ width: 1920, height: 1080 });
+  expect((await readFields(page, ['bottom']))[0]!.value).toBe('typed');
+});

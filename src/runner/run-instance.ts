@@ -1,0 +1,52 @@
+import type { Page } from '@playwright/test';
+import type { Agent } from '../../agents/types.ts';
+import type { ActionLibrary, ActionRecord } from '../actions/library.ts';
+import { goldFields, scoreInstance, type FieldRecord, type ScoringOptions } from '../metrics/score-fields.ts';
+import type { Instance, Task } from '../task/types.ts';
+import { readFields } from '../values/read-fields.ts';
+import type { PageEvents } from './page-events.ts';
+
+export interface InstanceRun {
+  page: Page;
+  url: string;
+  task: Task;
+  instance: Instance;
+  agent: Agent;
+  actions: ActionLibrary;
+  seed: number;
+  scoring: ScoringOptions;
+  events: PageEvents;
+}
+
+export interface InstanceResult {
+  records: FieldRecord[];
+  /** Mean of the scored fields; null when no field could be scored. */
+  score: number | null;
+  /** Mean of the scored fields' ceilings: the score a perfect agent gets. */
+  ceiling: number | null;
+  actions: ActionRecord[];
+  events: PageEvents;
+}
+
+/**
+ * One instance, start to end: load the page (wait for `load`, never network idle: many
+ * templates run timers), tell the agent the fields, let it act, read the fields back, score.
+ */
+export async function runInstance(run: InstanceRun): Promise<InstanceResult> {
+  const { page, task, instance, agent, actions } = run;
+  await page.goto(run.url, { waitUntil: 'load' });
+  const names = goldFields(task.fields, instance).map((f) => f.name);
+  const fields = await readFields(page, names);
+  await agent.run({
+    page,
+    actions,
+    task: { id: task.id, title: task.title, description: task.description },
+    instanceId: instance.id,
+    fields,
+    seed: run.seed,
+    ...(agent.needsGold && { gold: instance.gold }),
+  });
+  const after = await readFields(page, names);
+  const { records, score, ceiling } = scoreInstance(task.fields, instance, after, run.scoring);
+  return { records, score, ceiling, actions: actions.log, events: run.events };
+}

@@ -1,0 +1,53 @@
+import { createHash } from 'node:crypto';
+import type { Benchmark } from '../task/benchmark.ts';
+import type { TaskSummary } from '../task/types.ts';
+
+/** Which benchmark runs, chosen without editing files (README, "Choosing what runs"). */
+export const benchmarkPath = (env = process.env) => env.BENCHWRIGHT_TASKS || 'tasks.yaml';
+
+export interface SelectedTask {
+  task: TaskSummary;
+  instances: TaskSummary['instances'];
+}
+
+export interface Selection {
+  seed: number;
+  tasks: SelectedTask[];
+}
+
+/** A 32-bit number from strings: seeds per instance, and the sampling order. */
+export function hashSeed(...parts: (string | number)[]): number {
+  return createHash('sha256').update(parts.join('\u0000')).digest().readUInt32BE(0);
+}
+
+function parseCount(value: string, name: string): number | 'all' {
+  if (value === 'all') return 'all';
+  if (!/^\d+$/.test(value) || Number(value) === 0) throw new Error(`${name} must be a positive whole number or "all", not "${value}"`);
+  return Number(value);
+}
+
+/**
+ * The tasks and instances to run: BENCHWRIGHT_SPLIT (comma-separated splits, or "all"),
+ * BENCHWRIGHT_INSTANCES (per task, or "all") and BENCHWRIGHT_SEED override the manifest's
+ * defaults. Sampling orders instances by a hash of seed and instance id, so a sample is
+ * stable whatever the file order, and a larger sample contains a smaller one.
+ */
+export function selectInstances(benchmark: Benchmark, env = process.env): Selection {
+  const { defaults, splits } = benchmark.manifest;
+  const seedText = env.BENCHWRIGHT_SEED ?? String(defaults.seed);
+  if (!/^\d+$/.test(seedText)) throw new Error(`BENCHWRIGHT_SEED must be a whole number, not "${seedText}"`);
+  const seed = Number(seedText);
+  const count = env.BENCHWRIGHT_INSTANCES ? parseCount(env.BENCHWRIGHT_INSTANCES, 'BENCHWRIGHT_INSTANCES') : defaults.instances;
+  const splitText = env.BENCHWRIGHT_SPLIT;
+  const wanted = splitText === 'all' ? undefined : splitText ? splitText.split(',').map((s) => s.trim()) : defaults.split;
+  const unknown = wanted && splits ? wanted.filter((s) => !Object.hasOwn(splits, s)) : [];
+  if (unknown.length) throw new Error(`BENCHWRIGHT_SPLIT names unknown splits: ${unknown.join(', ')} (known: ${Object.keys(splits!).join(', ')})`);
+  const tasks = benchmark.tasks
+    // A task that failed to load stays selected: it becomes a failing test showing its errors.
+    .filter((task) => !wanted || task.errors.length > 0 || wanted.includes(task.split ?? ''))
+    .map((task) => {
+      const ordered = [...task.instances].sort((a, b) => hashSeed(seed, a.id) - hashSeed(seed, b.id) || a.id.localeCompare(b.id));
+      return { task, instances: count === 'all' ? task.instances : ordered.slice(0, count) };
+    });
+  return { seed, tasks };
+}
