@@ -2,13 +2,15 @@ import { majorityVote } from '../src/metrics/majority-exact.ts';
 import { isEmptyAnswer, normalizeNumber } from '../src/metrics/normalize.ts';
 import { range } from '../src/metrics/range.ts';
 import { asList, asText } from '../src/metrics/types.ts';
+import type { Outcome } from '../src/actions/library.ts';
+import type { FieldState } from '../src/values/read-fields.ts';
 import type { Agent } from './types.ts';
 
 const TEXT_LIKE = new Set(['text', 'textarea', 'email', 'url', 'tel', 'search', 'password', 'number', 'date', 'time', 'datetime-local', 'month', 'week', 'color']);
 
 /**
- * The upper bound: replays the gold labels through the action library. Radio and select get
- * the majority vote, text and checkbox the first annotator's non-empty answer. Range gets the
+ * The upper bound: replays the gold labels through the action library. Radio, select and
+ * checkbox get the majority vote, text the first annotator's non-empty answer. Range gets the
  * annotator's value that scores best against all of them (the median, in effect): the mean
  * scores lower when annotators disagree (1, 1, 5: mean 0.64, 1 gives 0.73) and may fall off
  * the slider's steps.
@@ -17,24 +19,32 @@ export const oracle: Agent = {
   name: 'oracle',
   needsGold: true,
   async run({ actions, fields, gold }) {
-    for (const field of fields) {
+    const answer = (field: FieldState): Promise<Outcome> | undefined => {
       const answers = (gold?.[field.name] ?? []).map(asText).map((a) => (isEmptyAnswer(a) ? '' : a));
       const nonEmpty = answers.filter((a) => a !== '');
-      // Not skipped when hidden at load: answering one question often reveals the next.
-      if (!field.found || field.unsupported || nonEmpty.length === 0) continue;
+      if (!field.found || field.unsupported) return undefined;
+      if (field.type === 'checkbox') {
+        // The most common checked set, which may be "none": fields often depend on each other
+        // (ticking "no subject" disables the subject box), so follow what most annotators did.
+        const sets = (gold?.[field.name] ?? []).map((a) => asList(a).filter((v) => !isEmptyAnswer(v)).sort().join('|'));
+        const chosen = majorityVote(sets);
+        const current = asList(field.value).sort().join('|');
+        return chosen === current ? undefined : actions.modify_checkbox(field.name, chosen);
+      }
+      if (nonEmpty.length === 0) return undefined;
       if (field.type === 'radio' || field.type === 'select') {
         const majority = majorityVote(answers.map(normalizeNumber));
-        if (majority === '') continue;
-        if (field.type === 'radio') await actions.modify_radio(field.name, majority);
-        else await actions.modify_select(field.name, majority);
-      } else if (field.type === 'checkbox') {
-        await actions.modify_checkbox(field.name, asList(nonEmpty[0]!));
-      } else if (field.type === 'range') {
-        await actions.modify_range(field.name, bestRangeAnswer(nonEmpty));
-      } else if (field.type && TEXT_LIKE.has(field.type)) {
-        if (asText(field.value) !== nonEmpty[0]) await actions.modify_text(field.name, nonEmpty[0]!);
+        if (majority === '') return undefined;
+        return field.type === 'radio' ? actions.modify_radio(field.name, majority) : actions.modify_select(field.name, majority);
       }
-    }
+      if (field.type === 'range') return actions.modify_range(field.name, bestRangeAnswer(nonEmpty));
+      if (field.type && TEXT_LIKE.has(field.type) && asText(field.value) !== nonEmpty[0]) return actions.modify_text(field.name, nonEmpty[0]!);
+      return undefined;
+    };
+    // Answering one question often reveals the next (hidden at load): what failed gets a second try.
+    const failed: FieldState[] = [];
+    for (const field of fields) if ((await answer(field))?.ok === false) failed.push(field);
+    for (const field of failed) await answer(field);
   },
 };
 

@@ -186,16 +186,25 @@ export class ActionLibrary {
     return target;
   }
 
-  /** The field's boxes of the given type (a same-named hidden input beside them is ignored). */
+  /**
+   * The field's boxes of the given type. Templates repeat a group (worked examples in the
+   * instructions, alternative blocks shown one at a time): only the boxes a user can click
+   * (shown, enabled, taking pointer events, themselves or through their label) count.
+   */
   private async options(field: string, type: 'radio' | 'checkbox') {
     const all = await this.located(field);
     const info = await all.evaluateAll((els) => els.map((e) => {
       const input = e as HTMLInputElement;
-      return { type: input.type, value: input.value, label: (input.labels?.[0]?.textContent ?? '').trim() };
+      const label = input.labels?.[0] ?? input.closest('label');
+      const usable = !input.disabled && [label, input].some((el) => el !== null
+        && el.checkVisibility({ visibilityProperty: true }) && getComputedStyle(el).pointerEvents !== 'none');
+      return { type: input.type, value: input.value, label: (label?.textContent ?? '').trim(), usable };
     }));
     const boxes = info.flatMap((i, index) => (i.type === type ? [{ ...i, index }] : []));
     if (boxes.length === 0) throw new ActionError(`field "${field}" is a ${info[0]?.type}, not a ${type}`);
-    return { boxes: boxes.map((b) => all.nth(b.index)), values: boxes.map((b) => b.value), labels: boxes.map((b) => b.label) };
+    const pool = boxes.filter((b) => b.usable);
+    if (pool.length === 0) throw new ActionError(`no option of ${type} "${field}" can be clicked now (hidden, disabled or covered)`);
+    return { boxes: pool.map((b) => all.nth(b.index)), values: pool.map((b) => b.value), labels: pool.map((b) => b.label) };
   }
 
   private async option(field: string, type: 'radio' | 'checkbox', value: string): Promise<Locator> {
@@ -207,19 +216,22 @@ export class ActionLibrary {
 
   /**
    * Clicks the option's label when it has a visible one, as a user does (styled toggles often
-   * hide or cover the box itself), else the box.
+   * hide or cover the box itself), else the box: one click on the element the page shows.
    */
   private async setChecked(box: Locator, checked: boolean): Promise<void> {
-    if (!(await box.isEnabled())) throw new ActionError('the option is disabled');
     // Its label, or the label around it even when that label's `for` names another id.
-    const handle = await box.elementHandle({ timeout: this.timeout });
-    const label = (await handle?.evaluateHandle((e) => (e as HTMLInputElement).labels?.[0] ?? e.closest('label')))?.asElement();
-    if (label && (await label.isVisible())) {
-      await label.click({ timeout: this.timeout });
-      if ((await box.isChecked()) === checked) return;
-    }
+    const target = await box.evaluateHandle((e) => {
+      const input = e as HTMLInputElement;
+      if (input.disabled) return null;
+      const label = input.labels?.[0] ?? input.closest('label');
+      return label && label.checkVisibility({ visibilityProperty: true }) ? label : input;
+    });
+    const element = target.asElement();
+    if (!element) throw new ActionError('the option is disabled');
+    await element.click({ timeout: this.timeout });
+    if ((await box.isChecked()) === checked) return;
     if (await box.isVisible()) return box.setChecked(checked, { timeout: this.timeout });
-    throw new ActionError('the option is hidden and has no visible label to click');
+    throw new ActionError('the option is hidden and clicking its label did not select it');
   }
 }
 
