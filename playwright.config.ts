@@ -26,7 +26,7 @@ export default defineConfig<BenchwrightOptions>({
   testDir: './specs',
   // Spread the instances of one spec file over the workers.
   fullyParallel: true,
-  reporter: [['list'], ['html', { open: 'never' }]],
+  reporter: [['list'], ['./reporters/field-type-summary.ts'], ['html', { open: 'never' }]],
   use: {
     headless: true,
     launchOptions: {
