@@ -1,10 +1,9 @@
 import type { Page } from '@playwright/test';
 import type { Agent } from '../../agents/types.ts';
-import type { ActionLibrary, ActionRecord } from '../actions/library.ts';
+import type { ActionLibrary } from '../actions/library.ts';
 import { goldFields, scoreInstance, type FieldRecord, type ScoringOptions } from '../metrics/score-fields.ts';
 import type { Instance, Task } from '../task/types.ts';
 import { readFields } from '../values/read-fields.ts';
-import type { PageEvents } from './page-events.ts';
 
 export interface InstanceRun {
   page: Page;
@@ -15,7 +14,6 @@ export interface InstanceRun {
   actions: ActionLibrary;
   seed: number;
   scoring: ScoringOptions;
-  events: PageEvents;
 }
 
 export interface InstanceResult {
@@ -24,8 +22,6 @@ export interface InstanceResult {
   score: number | null;
   /** Mean of the scored fields' ceilings: the score a perfect agent gets. */
   ceiling: number | null;
-  actions: ActionRecord[];
-  events: PageEvents;
 }
 
 /**
@@ -48,5 +44,5 @@ export async function runInstance(run: InstanceRun): Promise<InstanceResult> {
   });
   const after = await readFields(page, names);
   const { records, score, ceiling } = scoreInstance(task.fields, instance, after, run.scoring);
-  return { records, score, ceiling, actions: actions.log, events: run.events };
+  return { records, score, ceiling };
 }

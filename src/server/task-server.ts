@@ -41,9 +41,13 @@ export class TaskServer {
     return `http://127.0.0.1:${port}`;
   }
 
-  /** Makes a task's instances servable; returns nothing, see urlOf. */
+  /** Makes a task's instances servable at urlOf. */
   add(task: Task): void {
     this.tasks.set(task.id, task);
+  }
+
+  remove(task: Task): void {
+    this.tasks.delete(task.id);
   }
 
   urlOf(task: Task, instance: Instance): string {

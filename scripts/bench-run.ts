@@ -1,0 +1,93 @@
+// npm run bench (second part): the cost of running instances, side by side on real tasks:
+// the floor (bare Playwright: page.goto + one evaluate reading every field), do-nothing and
+// oracle through the runner (npx playwright test), with 1 and 2 workers.
+// Usage: tsx scripts/bench-run.ts [tasks] [instances per task]; default 40 train tasks x 2.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { importTurkingBench } from '../src/importers/turkingbench.ts';
+import { goldFields } from '../src/metrics/score-fields.ts';
+import { selectInstances } from '../src/runner/selection.ts';
+import { TaskServer } from '../src/server/task-server.ts';
+import { loadBenchmark } from '../src/task/benchmark.ts';
+import { loadTaskFile } from '../src/task/load-task.ts';
+import { readFields } from '../src/values/read-fields.ts';
+import config from '../playwright.config.ts';
+
+const SHARED = '../shared/turkingbench';
+const [taskCount = 40, perTask = 2] = process.argv.slice(2).map(Number);
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+/** Bare Playwright, same browser switches, one context, a page per instance. */
+async function floor(manifest: string): Promise<number[]> {
+  const selection = selectInstances(loadBenchmark(manifest));
+  const server = await TaskServer.start();
+  const browser = await chromium.launch(config.use?.launchOptions);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const times: number[] = [];
+  for (const { task: summary, instances } of selection.tasks) {
+    const task = loadTaskFile(summary.file).task!;
+    server.add(task);
+    for (const { id } of instances) {
+      const instance = task.instances.find((i) => i.id === id)!;
+      const start = performance.now();
+      const page = await context.newPage();
+      page.on('dialog', (d) => d.dismiss().catch(() => {}));
+      await page.goto(server.urlOf(task, instance), { waitUntil: 'load' });
+      await readFields(page, goldFields(task.fields, instance).map((f) => f.name));
+      await page.close();
+      times.push(performance.now() - start);
+    }
+  }
+  await browser.close();
+  await server.close();
+  return times;
+}
+
+/** A real `npx playwright test` run; per-test durations and wall time from its JSON report. */
+function runner(manifest: string, project: string, workers: number, work: string) {
+  const report = join(work, `${project}-${workers}.json`);
+  spawnSync('npx', ['playwright', 'test', `--project=${project}`, `--workers=${workers}`, '--reporter=json'], {
+    env: { ...process.env, BENCHWRIGHT_TASKS: manifest, PLAYWRIGHT_JSON_OUTPUT_NAME: report, PLAYWRIGHT_HTML_OUTPUT_DIR: join(work, 'html') },
+    stdio: 'ignore',
+  });
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  const durations: number[] = [];
+  const visit = (suite: any) => {
+    for (const spec of suite.specs ?? []) for (const t of spec.tests) for (const r of t.results) if (spec.title !== 'the manifest is valid') durations.push(r.duration);
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  json.suites.forEach(visit);
+  return { durations, wallMs: json.stats.duration as number };
+}
+
+if (!existsSync(SHARED)) {
+  console.log(`no ${SHARED}: nothing to measure`);
+  process.exit(0);
+}
+const work = mkdtempSync(join(tmpdir(), 'benchwright-bench-run-'));
+try {
+  const imported = join(work, 'tb');
+  importTurkingBench(SHARED, imported);
+  const train = loadBenchmark(imported).tasks.filter((t) => t.split === 'train' && t.instances.length);
+  const chosen = train.filter((_, i) => i % Math.max(1, Math.floor(train.length / taskCount)) === 0).slice(0, taskCount);
+  const manifest = join(work, 'tasks.yaml');
+  writeFileSync(manifest, `tasks:\n${chosen.map((t) => `  - ${JSON.stringify(t.file)}`).join('\n')}\ndefaults:\n  instances: ${perTask}\n  seed: 1\n`);
+  const n = selectInstances(loadBenchmark(manifest)).tasks.reduce((sum, t) => sum + t.instances.length, 0);
+  console.log(`${chosen.length} train tasks, ${n} instances (${perTask} per task)`);
+  const floorTimes = await floor(manifest);
+  const base = median(floorTimes);
+  const row = (label: string, times: number[], wallMs?: number) => console.log(
+    `${label.padEnd(28)} median ${median(times).toFixed(0).padStart(5)} ms/instance  x${(median(times) / base).toFixed(2).padStart(5)} floor` +
+    (wallMs ? `   wall ${(wallMs / 1000).toFixed(1).padStart(6)} s  ${(times.length / (wallMs / 1000)).toFixed(2)} instances/s` : ''));
+  row('floor (bare Playwright)', floorTimes);
+  for (const [project, workers] of [['do-nothing', 1], ['oracle', 1], ['oracle', 2]] as const) {
+    const { durations, wallMs } = runner(manifest, project, workers, work);
+    row(`${project}, ${workers} worker${workers > 1 ? 's' : ''}`, durations, wallMs);
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
