@@ -22,12 +22,19 @@ function agentProject(name: string, options: Partial<BenchwrightOptions>): Proje
   return { name, testMatch: 'benchmark.spec.ts', use: options, metadata: { ...options } };
 }
 
+/** BENCHWRIGHT_SCREENSHOT=off | only-on-failure: no final page per instance (large runs). */
+const finalScreenshot = (process.env.BENCHWRIGHT_SCREENSHOT ?? 'on') as BenchwrightOptions['finalScreenshot'];
+if (!['on', 'off', 'only-on-failure'].includes(finalScreenshot)) {
+  throw new Error(`BENCHWRIGHT_SCREENSHOT must be on, off or only-on-failure, not "${finalScreenshot}"`);
+}
+
 export default defineConfig<BenchwrightOptions>({
   testDir: './specs',
   // Spread the instances of one spec file over the workers.
   fullyParallel: true,
   reporter: [['list'], ['./reporters/field-type-summary.ts'], ['html', { open: 'never' }]],
   use: {
+    finalScreenshot,
     headless: true,
     launchOptions: {
       ...(existsSync(systemChromium) && { executablePath: systemChromium }),

@@ -1,6 +1,7 @@
 // npm run bench (second part): the cost of running instances, side by side on real tasks:
 // the floor (bare Playwright: page.goto + one evaluate reading every field), do-nothing and
-// oracle through the runner (npx playwright test), with 1 and 2 workers.
+// oracle through the runner (npx playwright test), with 1 and 2 workers; do-nothing also
+// without the final screenshot (BENCHWRIGHT_SCREENSHOT=off).
 // Usage: tsx scripts/bench-run.ts [tasks] [instances per task]; default 40 train tasks x 2.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,12 +22,13 @@ const [taskCount = 40, perTask = 2] = process.argv.slice(2).map(Number);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
-/** Bare Playwright, same browser switches, one context, a page per instance. */
+/** Bare Playwright, same browser switches, one page navigated from instance to instance. */
 async function floor(manifest: string): Promise<number[]> {
   const selection = selectInstances(loadBenchmark(manifest));
   const server = await TaskServer.start();
   const browser = await chromium.launch(config.use?.launchOptions);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.on('dialog', (d) => d.accept().catch(() => {}));
   const times: number[] = [];
   for (const { task: summary, instances } of selection.tasks) {
     const task = loadTaskFile(summary.file).task!;
@@ -34,11 +36,8 @@ async function floor(manifest: string): Promise<number[]> {
     for (const { id } of instances) {
       const instance = task.instances.find((i) => i.id === id)!;
       const start = performance.now();
-      const page = await context.newPage();
-      page.on('dialog', (d) => d.dismiss().catch(() => {}));
       await page.goto(server.urlOf(task, instance), { waitUntil: 'load' });
       await readFields(page, goldFields(task.fields, instance).map((f) => f.name));
-      await page.close();
       times.push(performance.now() - start);
     }
   }
@@ -48,10 +47,10 @@ async function floor(manifest: string): Promise<number[]> {
 }
 
 /** A real `npx playwright test` run; per-test durations and wall time from its JSON report. */
-function runner(manifest: string, project: string, workers: number, work: string) {
-  const report = join(work, `${project}-${workers}.json`);
+function runner(manifest: string, project: string, workers: number, work: string, screenshot: string) {
+  const report = join(work, `${project}-${workers}-${screenshot}.json`);
   spawnSync('npx', ['playwright', 'test', `--project=${project}`, `--workers=${workers}`, '--reporter=json'], {
-    env: { ...process.env, BENCHWRIGHT_TASKS: manifest, PLAYWRIGHT_JSON_OUTPUT_NAME: report, PLAYWRIGHT_HTML_OUTPUT_DIR: join(work, 'html') },
+    env: { ...process.env, BENCHWRIGHT_SCREENSHOT: screenshot, BENCHWRIGHT_TASKS: manifest, PLAYWRIGHT_JSON_OUTPUT_NAME: report, PLAYWRIGHT_HTML_OUTPUT_DIR: join(work, 'html') },
     stdio: 'ignore',
   });
   const json = JSON.parse(readFileSync(report, 'utf8'));
@@ -84,9 +83,10 @@ try {
     `${label.padEnd(28)} median ${median(times).toFixed(0).padStart(5)} ms/instance  x${(median(times) / base).toFixed(2).padStart(5)} floor` +
     (wallMs ? `   wall ${(wallMs / 1000).toFixed(1).padStart(6)} s  ${(times.length / (wallMs / 1000)).toFixed(2)} instances/s` : ''));
   row('floor (bare Playwright)', floorTimes);
-  for (const [project, workers] of [['do-nothing', 1], ['oracle', 1], ['oracle', 2]] as const) {
-    const { durations, wallMs } = runner(manifest, project, workers, work);
-    row(`${project}, ${workers} worker${workers > 1 ? 's' : ''}`, durations, wallMs);
+  const runs = [['do-nothing', 1, 'on'], ['do-nothing', 1, 'off'], ['oracle', 1, 'on'], ['oracle', 2, 'on']] as const;
+  for (const [project, workers, screenshot] of runs) {
+    const { durations, wallMs } = runner(manifest, project, workers, work, screenshot);
+    row(`${project}, ${workers} worker${workers > 1 ? 's' : ''}${screenshot === 'off' ? ', no screenshot' : ''}`, durations, wallMs);
   }
 } finally {
   rmSync(work, { recursive: true, force: true });

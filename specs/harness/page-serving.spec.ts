@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '../../fixtures/benchwright.ts';
-import { watchPage } from '../../src/runner/page-events.ts';
 import { loadBenchmark } from '../../src/task/benchmark.ts';
 import { loadTaskFile } from '../../src/task/load-task.ts';
 import { readFields } from '../../src/values/read-fields.ts';
@@ -65,13 +64,14 @@ test('Enter in a text input submits the wrapper form without leaving the filled 
   expect(field!.value).toBe('kept');
 });
 
-test('dialogs on load are dismissed and recorded; page errors are recorded, not fatal', async ({ page, taskServer }) => {
-  const events = watchPage(page);
+test('dialogs on load are dismissed and recorded; page errors are recorded, not fatal', async ({ instancePage, taskServer }) => {
+  const { page } = instancePage;
+  await instancePage.begin();
   const url = serveHtml(taskServer, `<script>alert('jQuery missing'); confirm('sure?'); undefinedFunction();</script>
     <script>turkSetAssignmentID(); document.write('<input name="after" value="' + turkGetParam('x', 'default') + '">');</script>`);
   await page.goto(url + '?x=given', { waitUntil: 'load' });
-  expect(events.dialogs).toEqual([{ type: 'alert', message: 'jQuery missing' }, { type: 'confirm', message: 'sure?' }]);
-  expect(events.errors).toEqual([expect.stringMatching(/undefinedFunction is not defined/)]);
+  expect(instancePage.events.dialogs).toEqual([{ type: 'alert', message: 'jQuery missing' }, { type: 'confirm', message: 'sure?' }]);
+  expect(instancePage.events.errors).toEqual([expect.stringMatching(/undefinedFunction is not defined/)]);
   const [field] = await readFields(page, ['after']);
   expect(field!.value).toBe('given');
 });
@@ -85,4 +85,20 @@ test('fields inside iframes and fields made by scripts are read', async ({ page,
   expect(inside).toMatchObject({ found: true, type: 'textarea', value: 'from the frame' });
   expect(inside!.frame).toBe(inner);
   await expect.poll(async () => (await readFields(page, ['late']))[0]!.found).toBe(true);
+});
+
+test('instances share a page but nothing else: storage and cookies are cleared, a beforeunload prompt does not block', async ({ instancePage, taskServer }) => {
+  const { page } = instancePage;
+  await instancePage.begin();
+  await page.goto(serveHtml(taskServer, `<input name="q" type="text"><script>
+    localStorage.setItem('seen', '1'); sessionStorage.setItem('seen', '1'); document.cookie = 'seen=1; path=/';
+    addEventListener('beforeunload', (e) => { e.preventDefault(); e.returnValue = ''; });</script>`));
+  await page.locator('[name=q]').fill('user activation, so the page may prompt before unload');
+  await instancePage.end(taskServer.origin);
+  await instancePage.begin();
+  const next = serveHtml(taskServer, '<p>next instance</p>');
+  await page.goto(next);
+  expect(page.url()).toBe(next);
+  expect(instancePage.events.dialogs.map((d) => d.type)).toEqual(['beforeunload']);
+  expect(await page.evaluate(() => [localStorage.length, sessionStorage.length, document.cookie])).toEqual([0, 0, '']);
 });
