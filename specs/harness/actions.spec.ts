@@ -60,6 +60,15 @@ test('fields created by scripts after load are waited for; model text runs throu
   expect(await actions.wait_till_loaded('never', 200)).toEqual({ ok: false, error: 'no field "never" appeared within 200 ms' });
 });
 
+test('fields inside an iframe are filled like any other', async ({ page, taskServer }) => {
+  const inner = serveHtml(taskServer, '<textarea name="inside"></textarea><input type="checkbox" name="agree" value="yes">');
+  await page.goto(serveHtml(taskServer, `<iframe src="${inner}"></iframe>`), { waitUntil: 'load' });
+  const actions = new ActionLibrary(page, { timeout: 5000 });
+  expect(await actions.modify_text('inside', 'typed in the frame')).toEqual({ ok: true });
+  expect(await actions.modify_checkbox('agree', ['yes'])).toEqual({ ok: true });
+  expect((await readFields(page, ['inside', 'agree'])).map((f) => f.value)).toEqual(['typed in the frame', ['yes']]);
+});
+
 test('page-level actions: html, screen, click, type, scroll, maximize, scroll_to', async ({ page, taskServer }) => {
   await page.goto(serveHtml(taskServer, '<div style="height:3000px"></div><input name="bottom" type="text">'));
   const actions = new ActionLibrary(page);

@@ -1,0 +1,37 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { ROOT, tempDir } from './helpers.ts';
+
+/** `npx playwright test` on the benchmark spec, as a user runs it. */
+function playwright(args: string[], env: Record<string, string>) {
+  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, BENCHWRIGHT_CACHE_DIR: join(tempDir(), 'cache'), PLAYWRIGHT_HTML_OUTPUT_DIR: join(tempDir(), 'html'), ...env },
+  });
+  return { code: r.status, output: r.stdout + r.stderr };
+}
+
+test('a task file that fails validation is one failing test that shows its errors', () => {
+  const file = join(ROOT, 'test', 'fixtures', 'malformed', 'unknown-field-type.yaml');
+  const { code, output } = playwright(['--project=do-nothing', '--reporter=line'], { BENCHWRIGHT_TASKS: file });
+  assert.equal(code, 1, output);
+  assert.match(output, /unknown-field-type\.yaml:\d+:\d+: fields\.\S+\.type: /);
+  assert.match(output, /1 failed/);
+});
+
+test('tests are one per instance, titled and tagged so --grep picks a task, an instance or a split', () => {
+  const list = (env: Record<string, string>, ...args: string[]) => playwright(['--project=oracle', '--list', ...args], env).output;
+  const all = list({});
+  assert.match(all, /› review-sentiment › kettle\n/);
+  assert.match(all, /Total: 11 tests in 1 file/, 'the 10 bundled instances and the manifest check');
+  assert.match(list({}, '--grep', '@test'), /Total: 3 tests in 1 file/);
+  assert.match(list({}, '--grep', '@review-sentiment'), /Total: 3 tests in 1 file/);
+  assert.match(list({}, '--grep', 'kettle'), /Total: 1 test in 1 file/);
+  assert.match(list({ BENCHWRIGHT_INSTANCES: '1' }), /Total: 5 tests in 1 file/, 'one per task, and the manifest check');
+  const bad = playwright(['--project=oracle', '--list'], { BENCHWRIGHT_SPLIT: 'nope' });
+  assert.notEqual(bad.code, 0);
+  assert.match(bad.output, /BENCHWRIGHT_SPLIT names unknown splits: nope/);
+});
