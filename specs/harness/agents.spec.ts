@@ -1,0 +1,41 @@
+import { expect, test } from '../../fixtures/benchwright.ts';
+import { AGENTS } from '../../agents/registry.ts';
+import { ActionLibrary } from '../../src/actions/library.ts';
+import { runInstance } from '../../src/runner/run-instance.ts';
+import { readFields } from '../../src/values/read-fields.ts';
+import { serveHtml } from './pages.ts';
+
+const FORM = `<input type="radio" name="r" value="a"><input type="radio" name="r" value="b"><input type="radio" name="r" value="c">
+  <select name="s"><option value="x">x</option><option value="y">y</option></select>
+  <input type="checkbox" name="c" value="1"><input type="checkbox" name="c" value="2"><input type="checkbox" name="c" value="3">
+  <input type="range" name="g" min="0" max="10" step="2"><textarea name="t"></textarea>`;
+const NAMES = ['r', 's', 'c', 'g', 't'];
+
+test('the random agent is seeded: one seed, one run; another seed, another run', async ({ page, taskServer }) => {
+  const url = serveHtml(taskServer, FORM);
+  const run = async (seed: number) => {
+    await page.goto(url);
+    const actions = new ActionLibrary(page);
+    await AGENTS.random!.run({ page, actions, task: { id: 't', title: 't', description: '' }, instanceId: 'i', fields: await readFields(page, NAMES), seed });
+    expect(actions.log.every((a) => a.ok), JSON.stringify(actions.log)).toBe(true);
+    return JSON.stringify((await readFields(page, NAMES)).map((f) => f.value));
+  };
+  const first = await run(7);
+  expect(await run(7)).toBe(first);
+  const others = new Set<string>();
+  for (const seed of [1, 2, 3]) others.add(await run(seed));
+  expect(others.size).toBeGreaterThan(2);
+});
+
+test('gold labels reach only an agent that declares it needs them', async ({ page, taskServer }) => {
+  const url = serveHtml(taskServer, '<input name="q" type="text">');
+  const task = { id: 'gold', title: 'gold', description: '', split: 'test', file: '', html: '', templateFile: '', fields: [{ name: 'q', type: 'text' as const, score: true, dynamic: false }], instances: [] };
+  const instance = { id: 'only', values: {}, gold: { q: ['secret answer'] }, annotators: 1 };
+  const seen: (Record<string, unknown> | undefined)[] = [];
+  for (const needsGold of [false, true]) {
+    const agent = { name: 'spy', needsGold, run: async (input: { gold?: Record<string, unknown> }) => { seen.push(input.gold); } };
+    const result = await runInstance({ page, url, task, instance, agent, actions: new ActionLibrary(page), seed: 1, scoring: {} });
+    expect(result.records).toEqual([expect.objectContaining({ field: 'q', prediction: '', score: 0, metric: 'rouge-l' })]);
+  }
+  expect(seen).toEqual([undefined, { q: ['secret answer'] }]);
+});
