@@ -7,6 +7,7 @@ import { majorityExact, majorityVote } from '../src/metrics/majority-exact.ts';
 import { normalizeAnswer, normalizeNumber } from '../src/metrics/normalize.ts';
 import { porterStem } from '../src/metrics/porter.ts';
 import { range } from '../src/metrics/range.ts';
+import { rangeNearest } from '../src/metrics/range-nearest.ts';
 import { rougeL, rougeTokens } from '../src/metrics/rouge-l.ts';
 import { rougeLMetric } from '../src/metrics/rouge-l-metric.ts';
 import { scoreField } from '../src/metrics/score-fields.ts';
@@ -71,6 +72,13 @@ test('checkbox: exact set match (default) and intersection over union, best over
   assert.deepEqual(checkboxIou.score([], [[]]), { score: 1 });
 });
 
+test("range-nearest: the original harness's distance to the nearest annotator over the largest gold value", () => {
+  assert.deepEqual(rangeNearest.score('4', ['4', '2']), { score: 1 });
+  assert.deepEqual(rangeNearest.score('3', ['4', '2']), { score: 0.75 });
+  assert.deepEqual(rangeNearest.score('1', ['0', '0']), { score: 0 }, 'no normalisation when the largest gold is 0');
+  assert.throws(() => scoreField({ name: 'q' }, ['1'], { name: 'q', found: true, visible: true, type: 'range', value: '1' }, { metricByType: { range: 'nope' } }), /metricByType.range: unknown metric "nope"/);
+});
+
 test('range: 1 - mean error / largest magnitude; not numeric falls back to exact match', () => {
   assert.deepEqual(range.score('4', ['4', '4']), { score: 1 });
   assert.deepEqual(range.score('3', ['4', '2']), { score: 0.75 });
@@ -83,7 +91,7 @@ test('a field is scored with its type\'s metric after number normalisation; hidd
   const state = (over: Partial<FieldState>): FieldState => ({ name: 'q', found: true, visible: true, type: 'radio', value: '', ...over });
   assert.equal(scoreField({ name: 'q' }, ['-1.0', '-1.0', '2'], state({ value: '-1' })).score, 1);
   assert.equal(scoreField({ name: 'q' }, ['a|b'], state({ type: 'checkbox', value: ['b', 'a'] })).score, 1);
-  assert.equal(scoreField({ name: 'q' }, ['a|b'], state({ type: 'checkbox', value: ['a'] }), { checkboxMetric: 'checkbox-iou' }).score, 0.5);
+  assert.equal(scoreField({ name: 'q' }, ['a|b'], state({ type: 'checkbox', value: ['a'] }), { metricByType: { checkbox: 'checkbox-iou' } }).score, 0.5);
   assert.equal(scoreField({ name: 'q' }, ['x'], state({ visible: false })).reason, 'not visible');
   assert.equal(scoreField({ name: 'q' }, ['x'], state({ found: false })).reason, 'not on the page');
   const disagreeing = scoreField({ name: 'q' }, ['1', '1', '5'], state({ type: 'range', value: '1' }));

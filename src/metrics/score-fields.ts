@@ -1,7 +1,7 @@
 import type { Answer, Field, FieldType, Instance } from '../task/types.ts';
 import type { FieldState } from '../values/read-fields.ts';
 import { normalizeNumber } from './normalize.ts';
-import { defaultMetric, METRICS, type CheckboxMetric } from './registry.ts';
+import { defaultMetric, METRICS, type MetricByType } from './registry.ts';
 import { asList } from './types.ts';
 
 /** One field of one instance: everything needed to re-score it later without the agent. */
@@ -24,7 +24,8 @@ export interface FieldRecord {
 }
 
 export interface ScoringOptions {
-  checkboxMetric?: CheckboxMetric;
+  /** e.g. { checkbox: 'checkbox-iou' }: the paper's IoU instead of the code's exact match. */
+  metricByType?: MetricByType;
 }
 
 const normalizeValue = (answer: Answer, type: FieldType): Answer =>
@@ -38,7 +39,7 @@ export function scoreField(field: Pick<Field, 'name' | 'metric'>, gold: Answer[]
   if (!state.found) return { ...record, reason: 'not on the page' };
   if (!state.visible) return { ...record, reason: 'not visible' };
   const type = state.type!;
-  const metricName = field.metric ?? defaultMetric(type, options.checkboxMetric);
+  const metricName = field.metric ?? defaultMetric(type, options.metricByType);
   const metric = METRICS[metricName];
   if (!metric) throw new Error(`unknown metric "${metricName}"`);
   const answers = gold.map((g) => normalizeValue(g, type));
