@@ -2,7 +2,7 @@ import type { Answer, Field, FieldType, Instance } from '../task/types.ts';
 import type { FieldState } from '../values/read-fields.ts';
 import { normalizeNumber } from './normalize.ts';
 import { defaultMetric, METRICS, type MetricByType } from './registry.ts';
-import { asList } from './types.ts';
+import { asList, asText } from './types.ts';
 
 /** One field of one instance: everything needed to re-score it later without the agent. */
 export interface FieldRecord {
@@ -29,7 +29,7 @@ export interface ScoringOptions {
 }
 
 const normalizeValue = (answer: Answer, type: FieldType): Answer =>
-  type === 'checkbox' ? asList(answer).map(normalizeNumber) : normalizeNumber(answer as string);
+  type === 'checkbox' ? asList(answer).map(normalizeNumber) : normalizeNumber(asText(answer));
 
 /** Scores one field's read-back value against its gold answers (DESIGN.md, Scoring). */
 export function scoreField(field: Pick<Field, 'name' | 'metric'>, gold: Answer[], state: FieldState, options: ScoringOptions = {}): FieldRecord {
