@@ -1,6 +1,5 @@
-import { exact } from './exact.ts';
-import { isEmptyAnswer } from './normalize.ts';
-import { asText, type Metric } from './types.ts';
+import { scoreNumbers } from './range.ts';
+import type { Metric } from './types.ts';
 
 /**
  * The original harness's range score (TurkingBench src/evaluation_class.py): the distance to
@@ -11,16 +10,9 @@ import { asText, type Metric } from './types.ts';
 export const rangeNearest: Metric = {
   name: 'range-nearest',
   description: "1 - min |prediction - gold| / max(gold) (the original harness's range score)",
-  score(prediction, gold) {
-    const answers = gold.map(asText).filter((g) => !isEmptyAnswer(g));
-    if (answers.length === 0) return { skipped: 'every gold answer is empty' };
-    const predicted = Number(asText(prediction));
-    const values = answers.map(Number);
-    if (asText(prediction).trim() === '' || !Number.isFinite(predicted) || !values.every(Number.isFinite)) {
-      return exact.score(prediction, answers);
-    }
+  score: (prediction, gold) => scoreNumbers(prediction, gold, (predicted, values) => {
     const nearest = Math.min(...values.map((g) => Math.abs(g - predicted)));
     const largest = Math.max(...values);
-    return { score: 1 - (largest > 0 ? nearest / largest : nearest) };
-  },
+    return 1 - (largest > 0 ? nearest / largest : nearest);
+  }),
 };
