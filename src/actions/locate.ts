@@ -2,7 +2,7 @@ import type { Frame, Locator, Page } from '@playwright/test';
 import { normalizeAnswer, normalizeNumber } from '../metrics/normalize.ts';
 
 /** A CSS string literal for any attribute value (quotes, backslashes, new lines). */
-export function cssString(value: string): string {
+function cssString(value: string): string {
   return `"${value.replace(/["\\]/g, '\\$&').replace(/\n/g, '\\a ')}"`;
 }
 
