@@ -45,9 +45,15 @@ export function selectInstances(benchmark: Benchmark, env = process.env): Select
   const tasks = benchmark.tasks
     // A task that failed to load stays selected: it becomes a failing test showing its errors.
     .filter((task) => !wanted || task.errors.length > 0 || wanted.includes(task.split ?? ''))
-    .map((task) => {
-      const ordered = [...task.instances].sort((a, b) => hashSeed(seed, a.id) - hashSeed(seed, b.id) || a.id.localeCompare(b.id));
-      return { task, instances: count === 'all' ? task.instances : ordered.slice(0, count) };
-    });
+    .map((task) => ({ task, instances: count === 'all' ? task.instances : sample(task.instances, count, seed) }));
   return { seed, tasks };
+}
+
+/** The first `count` instances in the order of a hash of seed and id (each hashed once: this runs in every worker). */
+function sample(instances: TaskSummary['instances'], count: number, seed: number): TaskSummary['instances'] {
+  return instances
+    .map((instance) => ({ instance, key: hashSeed(seed, instance.id) }))
+    .sort((a, b) => a.key - b.key || a.instance.id.localeCompare(b.instance.id))
+    .slice(0, count)
+    .map((s) => s.instance);
 }
