@@ -63,15 +63,11 @@ export class ActionLibrary {
   modify_checkbox(field: string, values: string[] | string) {
     const wanted = Array.isArray(values) ? values : values.split('|').filter((v) => v !== '');
     return this.act('modify_checkbox', [field, wanted], async () => {
-      const { boxes, values: present, labels } = await this.options(field, 'checkbox');
-      const indexes = wanted.map((w) => {
-        const i = matchOption(w, present, labels);
-        if (i < 0) throw new ActionError(`checkbox "${field}" has no option "${w}" (options: ${present.join(', ')})`);
-        return i;
-      });
-      for (const [i, box] of boxes.entries()) {
+      const options = await this.options(field, 'checkbox');
+      const indexes = wanted.map((w) => optionIndex('checkbox', field, w, options));
+      for (const [i, box] of options.boxes.entries()) {
         const checked = indexes.includes(i);
-        if ((await box.isChecked()) !== checked) await this.setChecked(box, checked);
+        if (options.checked[i] !== checked) await this.setChecked(box, checked);
       }
     });
   }
@@ -83,8 +79,7 @@ export class ActionLibrary {
         const options = Array.from((e as HTMLSelectElement).options ?? []);
         return { values: options.map((o) => o.value), labels: options.map((o) => o.label) };
       });
-      const index = matchOption(String(value), values, labels);
-      if (index < 0) throw new ActionError(`select "${field}" has no option "${value}" (options: ${values.join(', ')})`);
+      const index = optionIndex('select', field, String(value), { values, labels });
       // A select that scripts replaced with a custom widget is hidden: pick the option anyway.
       const force = !(await select.isVisible());
       await select.selectOption({ value: values[index]! }, { timeout: this.timeout, force });
@@ -198,20 +193,20 @@ export class ActionLibrary {
       const label = input.labels?.[0] ?? input.closest('label');
       const usable = !input.disabled && [label, input].some((el) => el !== null
         && el.checkVisibility({ visibilityProperty: true }) && getComputedStyle(el).pointerEvents !== 'none');
-      return { type: input.type, value: input.value, label: (label?.textContent ?? '').trim(), usable };
+      return { type: input.type, value: input.value, checked: input.checked, label: (label?.textContent ?? '').trim(), usable };
     }));
     const boxes = info.flatMap((i, index) => (i.type === type ? [{ ...i, index }] : []));
     if (boxes.length === 0) throw new ActionError(`field "${field}" is a ${info[0]?.type}, not a ${type}`);
     const pool = boxes.filter((b) => b.usable);
     if (pool.length === 0) throw new ActionError(`no option of ${type} "${field}" can be clicked now (hidden, disabled or covered)`);
-    return { boxes: pool.map((b) => all.nth(b.index)), values: pool.map((b) => b.value), labels: pool.map((b) => b.label) };
+    return {
+      boxes: pool.map((b) => all.nth(b.index)), values: pool.map((b) => b.value), labels: pool.map((b) => b.label), checked: pool.map((b) => b.checked),
+    };
   }
 
   private async option(field: string, type: 'radio' | 'checkbox', value: string): Promise<Locator> {
-    const { boxes, values, labels } = await this.options(field, type);
-    const index = matchOption(value, values, labels);
-    if (index < 0) throw new ActionError(`${type} "${field}" has no option "${value}" (options: ${values.join(', ')})`);
-    return boxes[index]!;
+    const options = await this.options(field, type);
+    return options.boxes[optionIndex(type, field, value, options)]!;
   }
 
   /**
@@ -233,6 +228,13 @@ export class ActionLibrary {
     if (await box.isVisible()) return box.setChecked(checked, { timeout: this.timeout });
     throw new ActionError('the option is hidden and clicking its label did not select it');
   }
+}
+
+/** The option a value means (see matchOption), or an outcome that lists the options there are. */
+function optionIndex(kind: string, field: string, value: string, options: { values: string[]; labels: string[] }): number {
+  const index = matchOption(value, options.values, options.labels);
+  if (index < 0) throw new ActionError(`${kind} "${field}" has no option "${value}" (options: ${options.values.join(', ')})`);
+  return index;
 }
 
 function isPlaywrightTimeout(e: unknown): boolean {
