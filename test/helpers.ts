@@ -11,15 +11,20 @@ export function tempDir(prefix = 'benchwright-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-/** Runs the real CLI (bin/benchwright.js) in a child process, with a cache of its own. */
-export function runCli(args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'benchwright.js'), ...args], {
+/** Runs a Node script of the project in a child process, with a loader cache of its own. */
+export function runScript(script: string, args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, [script, ...args], {
     cwd: ROOT,
     encoding: 'utf8',
     env: { ...process.env, BENCHWRIGHT_CACHE_DIR: join(tempDir(), 'cache'), ...env },
     maxBuffer: 64 * 2 ** 20,
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Runs the real CLI (bin/benchwright.js). */
+export function runCli(args: string[], env: Record<string, string> = {}) {
+  return runScript(join(ROOT, 'bin', 'benchwright.js'), args, env);
 }
 
 /** The `# expect: <error line>` comments at the top of a fixture. */

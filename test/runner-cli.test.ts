@@ -1,17 +1,13 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { ROOT, tempDir } from './helpers.ts';
+import { ROOT, runScript, tempDir } from './helpers.ts';
 
 /** `npx playwright test` on the benchmark spec, as a user runs it. */
 function playwright(args: string[], env: Record<string, string>) {
-  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, BENCHWRIGHT_CACHE_DIR: join(tempDir(), 'cache'), PLAYWRIGHT_HTML_OUTPUT_DIR: join(tempDir(), 'html'), ...env },
-  });
-  return { code: r.status, output: r.stdout + r.stderr };
+  const script = join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
+  const r = runScript(script, ['test', ...args], { PLAYWRIGHT_HTML_OUTPUT_DIR: join(tempDir(), 'html'), ...env });
+  return { code: r.code, output: r.stdout + r.stderr };
 }
 
 test('a task file that fails validation is one failing test that shows its errors', () => {
