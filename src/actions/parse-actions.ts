@@ -20,6 +20,8 @@ export interface ParseResult {
 }
 
 const CALL_START = new RegExp(`\\b(${Object.keys(ACTION_SIGNATURES).join('|')})\\s*\\(`, 'g');
+const NUMBER = /-?\d+(\.\d+)?/y;
+const KEYWORD = /([A-Za-z_]\w*)\s*=(?!=)/y;
 const ESCAPES: Record<string, string> = { '\\': '\\', '"': '"', "'": "'", n: '\n', t: '\t', r: '\r', '/': '/' };
 
 class SyntaxProblem extends Error {
@@ -40,9 +42,10 @@ class Cursor {
     return this.text[this.at];
   }
 
-  expect(char: string, what: string): void {
-    if (this.peek() !== char) throw this.problem(`expected ${what}`);
-    this.at++;
+  /** Matches `pattern` (sticky) at the cursor, without copying the rest of the reply. */
+  match(pattern: RegExp): RegExpExecArray | null {
+    pattern.lastIndex = this.at;
+    return pattern.exec(this.text);
   }
 
   problem(message: string): SyntaxProblem {
@@ -79,7 +82,7 @@ class Cursor {
   value(): ActionArg {
     const c = this.peek();
     if (c === '"' || c === "'") return this.string();
-    const number = /^-?\d+(\.\d+)?/.exec(this.text.slice(this.at));
+    const number = this.match(NUMBER);
     if (number) {
       this.at += number[0].length;
       return Number(number[0]);
@@ -108,7 +111,7 @@ function parseCall(text: string, start: number, name: keyof typeof ACTION_SIGNAT
   const params = ACTION_SIGNATURES[name];
   const args: ActionArg[] = [];
   while (cursor.peek() !== ')') {
-    const keyword = /^([A-Za-z_]\w*)\s*=(?!=)/.exec(text.slice(cursor.at));
+    const keyword = cursor.match(KEYWORD);
     if (keyword) {
       const expected = params[args.length]?.name;
       if (keyword[1] !== expected) throw new SyntaxProblem(cursor.at, `${name} expects ${expected ? `"${expected}"` : 'no more arguments'} here, not "${keyword[1]}"`);
