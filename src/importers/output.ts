@@ -44,9 +44,9 @@ export function writeTaskFile(file: string, { comment, task }: { comment: string
 }
 
 /** A manifest naming every task folder of an import, so the folder loads as a benchmark. */
-export function writeManifest(dir: string, splits: Record<string, string>): void {
+export function writeManifest(dir: string, name: string, splits: Record<string, string>): void {
   const file = join(dir, MANIFEST_NAME);
   const schema = relative(dir, schemaPath('manifest'));
   const header = `# yaml-language-server: $schema=${schema}\n# Written by benchwright import.\n`;
-  writeFileSync(file, header + stringify({ tasks: ['*/task.yaml'], splits }));
+  writeFileSync(file, header + stringify({ name, tasks: ['*/task.yaml'], splits }));
 }

@@ -47,7 +47,7 @@ export function importTurkingBench(input: string, out: string): ImportResult {
   mkdirSync(outDir, { recursive: true });
   const used = new Set<string>();
   const tasks = taskDirs.map((dir) => importTask(dir, outDir, slugFor(basename(dir), used), splitOf.get(basename(dir)) ?? 'train'));
-  writeManifest(outDir, SPLITS);
+  writeManifest(outDir, 'TurkingBench', SPLITS);
   return { tasks, splitsFound: splitOf.size > 0 };
 }
 

@@ -12,6 +12,8 @@ export interface Manifest {
   /** The manifest file; for a folder or file given directly, where it would be. */
   file: string;
   dir: string;
+  /** Shown in reports; the manifest's folder name unless the manifest names it. */
+  name: string;
   tasks: string[];
   exclude: string[];
   /** Known splits (name: description); undefined = any split name is accepted. */
@@ -52,7 +54,7 @@ function isManifestFile(file: string): boolean {
 }
 
 function implicitManifest(file: string, tasks: string[]): Manifest {
-  return { file, dir: dirname(file), tasks, exclude: [], defaults: { ...DEFAULTS } };
+  return { file, dir: dirname(file), name: basename(dirname(file)), tasks, exclude: [], defaults: { ...DEFAULTS } };
 }
 
 export function readManifest(path: string): ManifestResult {
@@ -68,11 +70,12 @@ export function readManifest(path: string): ManifestResult {
   const source = new YamlSource(file, text);
   const errors = source.errors.length ? source.errors : checkAgainstSchema(source, 'manifest');
   if (errors.length) return { manifest: fallback, errors };
-  const data = source.data as Pick<Manifest, 'tasks' | 'splits'> & { exclude?: string[]; defaults?: Partial<Manifest['defaults']> };
+  const data = source.data as Pick<Manifest, 'tasks' | 'splits'> & { name?: string; exclude?: string[]; defaults?: Partial<Manifest['defaults']> };
   return {
     manifest: {
       file,
       dir: dirname(file),
+      name: data.name ?? fallback.name,
       tasks: data.tasks,
       exclude: data.exclude ?? [],
       ...(data.splits && { splits: data.splits }),
