@@ -1,16 +1,5 @@
+import { seededRandom } from '../src/seeded-random.ts';
 import type { Agent } from './types.ts';
-
-/** mulberry32: a small seeded generator, so a seed gives the same run everywhere. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = ['yes', 'no', 'the', 'answer', 'good', 'bad', 'maybe', 'person', 'sentence', 'question'];
 
@@ -18,7 +7,7 @@ const WORDS = ['yes', 'no', 'the', 'answer', 'good', 'bad', 'maybe', 'person', '
 export const random: Agent = {
   name: 'random',
   async run({ actions, fields, seed }) {
-    const next = generator(seed);
+    const next = seededRandom(seed);
     const pick = <T>(items: T[]): T => items[Math.floor(next() * items.length)]!;
     for (const field of fields) {
       if (!field.found || !field.visible || field.unsupported) continue;
