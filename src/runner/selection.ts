@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Benchmark } from '../task/benchmark.ts';
+import type { Manifest } from '../task/manifest.ts';
 import type { TaskSummary } from '../task/types.ts';
 
 /** Which benchmark runs, chosen without editing files (README, "Choosing what runs"). */
@@ -26,22 +27,37 @@ function parseCount(value: string, name: string): number | 'all' {
   return Number(value);
 }
 
+export interface SelectionSettings {
+  seed: number;
+  /** Instances per task. */
+  instances: number | 'all';
+  /** Splits that run; undefined = all. */
+  splits?: string[];
+}
+
 /**
- * The tasks and instances to run: BENCHWRIGHT_SPLIT (comma-separated splits, or "all"),
- * BENCHWRIGHT_INSTANCES (per task, or "all") and BENCHWRIGHT_SEED override the manifest's
- * defaults. Sampling orders instances by a hash of seed and instance id, so a sample is
- * stable whatever the file order, and a larger sample contains a smaller one.
+ * What runs: BENCHWRIGHT_SPLIT (comma-separated splits, or "all"), BENCHWRIGHT_INSTANCES (per
+ * task, or "all") and BENCHWRIGHT_SEED override the manifest's defaults.
  */
-export function selectInstances(benchmark: Benchmark, env = process.env): Selection {
-  const { defaults, splits } = benchmark.manifest;
+export function selectionSettings(manifest: Manifest, env = process.env): SelectionSettings {
+  const { defaults, splits } = manifest;
   const seedText = env.BENCHWRIGHT_SEED ?? String(defaults.seed);
   if (!/^\d+$/.test(seedText)) throw new Error(`BENCHWRIGHT_SEED must be a whole number, not "${seedText}"`);
-  const seed = Number(seedText);
-  const count = env.BENCHWRIGHT_INSTANCES ? parseCount(env.BENCHWRIGHT_INSTANCES, 'BENCHWRIGHT_INSTANCES') : defaults.instances;
+  const instances = env.BENCHWRIGHT_INSTANCES ? parseCount(env.BENCHWRIGHT_INSTANCES, 'BENCHWRIGHT_INSTANCES') : defaults.instances;
   const splitText = env.BENCHWRIGHT_SPLIT;
   const wanted = splitText === 'all' ? undefined : splitText ? splitText.split(',').map((s) => s.trim()) : defaults.split;
   const unknown = wanted && splits ? wanted.filter((s) => !Object.hasOwn(splits, s)) : [];
   if (unknown.length) throw new Error(`BENCHWRIGHT_SPLIT names unknown splits: ${unknown.join(', ')} (known: ${Object.keys(splits!).join(', ')})`);
+  return { seed: Number(seedText), instances, ...(wanted && { splits: wanted }) };
+}
+
+/**
+ * The tasks and instances to run (selectionSettings). Sampling orders instances by a hash of
+ * seed and instance id, so a sample is stable whatever the file order, and a larger sample
+ * contains a smaller one.
+ */
+export function selectInstances(benchmark: Benchmark, env = process.env): Selection {
+  const { seed, instances: count, splits: wanted } = selectionSettings(benchmark.manifest, env);
   const tasks = benchmark.tasks
     // A task that failed to load stays selected: it becomes a failing test showing its errors.
     .filter((task) => !wanted || task.errors.length > 0 || wanted.includes(task.split ?? ''))
