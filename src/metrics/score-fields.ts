@@ -21,6 +21,8 @@ export interface FieldRecord {
   ceiling?: number;
   reason?: string;
   unsupported?: boolean;
+  /** The task file names this field's metric: re-scoring with other defaults leaves it alone. */
+  metricSetByTask?: boolean;
 }
 
 export interface ScoringOptions {
@@ -38,24 +40,33 @@ export function scoreField(field: Pick<Field, 'name' | 'metric'>, gold: Answer[]
   if (state.unsupported) return { ...record, reason: state.unsupported, unsupported: true };
   if (!state.found) return { ...record, reason: 'not on the page' };
   if (!state.visible) return { ...record, reason: 'not visible' };
-  const type = state.type!;
-  const metricName = field.metric ?? defaultMetric(type, options.metricByType);
+  const metric = field.metric ?? defaultMetric(state.type!, options.metricByType);
+  return { ...record, ...(field.metric && { metricSetByTask: true }), ...scoreValue(state.type!, gold, state.value, metric) };
+}
+
+/** A prediction against gold answers with one metric: the score and ceiling, or why it was not scored. */
+export function scoreValue(type: FieldType, gold: Answer[], prediction: Answer, metricName: string): Pick<FieldRecord, 'metric' | 'score' | 'ceiling' | 'reason'> {
   const metric = METRICS[metricName];
   if (!metric) throw new Error(`unknown metric "${metricName}"`);
   const answers = gold.map((g) => normalizeValue(g, type));
-  const result = metric.score(normalizeValue(state.value, type), answers);
-  if (!('score' in result)) return { ...record, metric: metricName, reason: result.skipped };
+  const result = metric.score(normalizeValue(prediction, type), answers);
+  if (!('score' in result)) return { metric: metricName, score: null, reason: result.skipped };
   const ceiling = Math.max(...answers.map((a) => metric.score(a, answers)).map((r) => ('score' in r ? r.score : 0)));
-  return { ...record, metric: metricName, score: result.score, ceiling };
+  return { metric: metricName, score: result.score, ceiling };
 }
 
 /** Every gold-labelled field of an instance; the instance score is the mean of the scored ones. */
 export function scoreInstance(fields: Field[], instance: Instance, states: FieldState[], options: ScoringOptions = {}) {
   const byName = new Map(states.map((s) => [s.name, s]));
   const records = goldFields(fields, instance).map((f) => scoreField(f, instance.gold[f.name]!, byName.get(f.name) ?? { name: f.name, found: false, visible: false, value: '' }, options));
+  return { records, ...instanceScore(records) };
+}
+
+/** An instance's score and ceiling: the means over its scored fields (null when none is scored). */
+export function instanceScore(records: Pick<FieldRecord, 'score' | 'ceiling'>[]): { score: number | null; ceiling: number | null } {
   const scored = records.filter((r) => r.score !== null);
   const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : null);
-  return { records, score: mean(scored.map((r) => r.score!)), ceiling: mean(scored.map((r) => r.ceiling!)) };
+  return { score: mean(scored.map((r) => r.score!)), ceiling: mean(scored.map((r) => r.ceiling!)) };
 }
 
 /** The fields an instance is scored on: those with gold labels, unless marked `score: false`. */
