@@ -1,0 +1,126 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { FullConfig, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import type { FieldRecord } from '../metrics/score-fields.ts';
+import { instanceScore } from '../metrics/score-fields.ts';
+import { instanceKey } from './aggregate.ts';
+import { RESULTS_FORMAT, type BenchmarkResults, type FieldRow, type InstanceRow, type Outcome, type RunMetadata, type TaskError } from './results.ts';
+
+// The results of a run, rebuilt from what the tests recorded: their annotations (task,
+// instance, split, agent) and their fields.json attachments. Nothing else survives
+// `merge-reports`: test ids change, a project's `use` is gone, and a project appears once per
+// shard; rows are keyed on project name + task id + instance id.
+
+const PACKAGE = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+export function collectResults(root: Suite, config: FullConfig, startTime: Date): BenchmarkResults {
+  const instances = new Map<string, InstanceRow>();
+  const fields = new Map<string, FieldRow[]>();
+  const taskErrors: TaskError[] = [];
+  let browser: string | undefined;
+  for (const test of root.allTests()) {
+    const result = test.results.at(-1);
+    const notes = annotations(test, result);
+    const task = notes.get('task');
+    if (task === undefined) continue; // not a benchmark test (harness, manifest)
+    const project = test.parent.project()?.name ?? '';
+    const instance = notes.get('instance');
+    if (instance === undefined) {
+      // A task file that failed to load has one 'loads' test and no instances.
+      if (result && result.status !== 'passed') taskErrors.push({ project, task, error: notes.get('errors') ?? firstLine(result.error?.message) });
+      continue;
+    }
+    browser ??= notes.get('browser');
+    const records = result ? fieldRecords(result) : undefined;
+    const row: InstanceRow = {
+      project,
+      agent: notes.get('agent') ?? String(test.parent.project()?.metadata?.agent ?? project),
+      task,
+      ...(notes.has('split') && { split: notes.get('split') }),
+      instance,
+      outcome: outcome(result, records),
+      status: result?.status ?? 'skipped',
+      retries: Math.max(0, test.results.length - 1),
+      ...instanceScore(records ?? []),
+      ...(result?.error && !records && { error: firstLine(result.error.message) }),
+    };
+    instances.set(instanceKey(row), row);
+    fields.set(instanceKey(row), (records ?? []).map((r) => ({ project, task, instance, ...r })));
+  }
+  const keys = sortedKeys(instances, projectOrder(config));
+  return {
+    format: RESULTS_FORMAT,
+    meta: metadata(config, startTime, browser, new Set([...instances.values()].map((i) => i.project))),
+    instances: keys.map((k) => instances.get(k)!),
+    fields: keys.flatMap((k) => fields.get(k)!),
+    taskErrors,
+  };
+}
+
+/** Static annotations (declared with the test) and runtime ones (pushed while it ran). */
+function annotations(test: TestCase, result: TestResult | undefined): Map<string, string> {
+  const all = [...test.annotations, ...(result?.annotations ?? [])];
+  return new Map(all.filter((a) => a.description !== undefined).map((a) => [a.type, a.description!]));
+}
+
+function fieldRecords(result: TestResult): FieldRecord[] | undefined {
+  const attachment = result.attachments.find((a) => a.name === 'fields.json');
+  if (!attachment) return undefined;
+  const text = attachment.body ? attachment.body.toString('utf8') : readFileSync(attachment.path!, 'utf8');
+  return JSON.parse(text) as FieldRecord[];
+}
+
+function outcome(result: TestResult | undefined, records: FieldRecord[] | undefined): Outcome {
+  if (records) return records.some((r) => r.score !== null) ? 'scored' : 'not scored';
+  if (!result || result.status === 'skipped') return 'not run';
+  return 'errored';
+}
+
+const firstLine = (message: string | undefined) =>
+  // Playwright's messages carry terminal colours.
+  (message ?? 'no error message').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
+
+/** Projects in the order the config lists them (once, however many shards), then by name. */
+function projectOrder(config: FullConfig): (name: string) => number {
+  const names = [...new Set(config.projects.map((p) => p.name))];
+  return (name) => {
+    const i = names.indexOf(name);
+    return i < 0 ? names.length : i;
+  };
+}
+
+function sortedKeys(instances: Map<string, InstanceRow>, order: (project: string) => number): string[] {
+  const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...instances.keys()].sort((ka, kb) => {
+    const a = instances.get(ka)!;
+    const b = instances.get(kb)!;
+    return order(a.project) - order(b.project) || compare(a.project, b.project) || compare(a.task, b.task) || compare(a.instance, b.instance);
+  });
+}
+
+function metadata(config: FullConfig, startTime: Date, browser: string | undefined, ran: Set<string>): RunMetadata {
+  const bench = (config.metadata?.benchwright ?? {}) as { benchmark?: string } & RunMetadata['selection'];
+  const { benchmark, ...selection } = bench;
+  const projects: RunMetadata['projects'] = {};
+  // A project without metadata of its own shows the config's.
+  const inherited = JSON.stringify(config.metadata);
+  for (const p of config.projects) {
+    if (ran.has(p.name) && p.metadata && JSON.stringify(p.metadata) !== inherited) projects[p.name] = p.metadata;
+  }
+  const commit = (config.metadata?.gitCommit as { hash?: string } | undefined)?.hash ?? gitHead();
+  return {
+    date: startTime.toISOString(),
+    ...(benchmark && { benchmark }),
+    versions: { benchwright: PACKAGE.version, playwright: config.version, node: process.version, ...(browser && { browser }) },
+    ...(commit && { gitCommit: commit }),
+    selection,
+    projects,
+    workers: config.workers,
+    shard: config.shard,
+  };
+}
+
+function gitHead(): string | undefined {
+  const r = spawnSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : undefined;
+}

@@ -1,0 +1,33 @@
+import { stringify } from 'csv-stringify/sync';
+import type { FieldRecord } from '../metrics/score-fields.ts';
+import type { Estimate, ProjectSummary } from './aggregate.ts';
+
+// Long-format CSV with full-precision numbers, for spreadsheets and plotting scripts.
+
+const numbers = (e: Estimate) => [e.value ?? '', e.se ?? ''];
+
+export function perTaskCsv(summaries: ProjectSummary[]): string {
+  return stringify([
+    ['project', 'agent', 'task', 'split', 'instances', 'fields', 'errored', 'score', 'se'],
+    ...summaries.flatMap((s) => s.perTask.map((t) => [s.project, s.agent, t.task, t.split ?? '', t.instances, t.fields, t.errored, ...numbers(t.score)])),
+  ]);
+}
+
+export function perFieldTypeCsv(summaries: ProjectSummary[]): string {
+  return stringify([
+    ['project', 'agent', 'field_type', 'fields', 'score', 'se'],
+    ...summaries.flatMap((s) => [
+      [s.project, s.agent, 'all', s.fields, ...numbers(s.allFields)],
+      ...Object.entries(s.byType).map(([type, e]) => [s.project, s.agent, type, e.fields, ...numbers(e)]),
+    ]),
+  ]);
+}
+
+/** One instance's fields, attached to its test (Allure shows a CSV attachment as a table). */
+export function fieldScoresCsv(records: FieldRecord[]): string {
+  const text = (value: unknown) => (value === null || value === undefined ? '' : Array.isArray(value) ? value.join('|') : String(value));
+  return stringify([
+    ['field', 'type', 'metric', 'score', 'ceiling', 'prediction', 'gold', 'reason'],
+    ...records.map((r) => [r.field, r.type ?? '', r.metric ?? '', text(r.score), text(r.ceiling), text(r.prediction), r.gold.map(text).join(' / '), r.reason ?? '']),
+  ]);
+}

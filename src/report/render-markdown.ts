@@ -1,0 +1,50 @@
+import type { ProjectSummary } from './aggregate.ts';
+import type { BenchmarkResults } from './results.ts';
+import { fieldTypeTable, projectTable, tableNotes, taskTable } from './tables.ts';
+
+/** summary.md: the run's tables. Only its "Run:" line depends on when the run happened. */
+export function renderMarkdown(results: BenchmarkResults, summaries: ProjectSummary[], options: { resamples: number; seed: number }): string {
+  const { meta } = results;
+  const lines = [
+    `# Benchmark results${meta.benchmark ? `: ${meta.benchmark}` : ''}`,
+    '',
+    `Run: ${meta.date}`,
+    '',
+    ...describeRun(results).map((l) => `${l}  `),
+    '',
+    '## By agent',
+    '',
+    markdownTable(projectTable(summaries)),
+    '',
+    ...tableNotes(summaries, options).map((n) => `- ${n}`),
+    '',
+    '## By task',
+    '',
+    markdownTable(taskTable(summaries)),
+    '',
+    '## By field type',
+    '',
+    markdownTable(fieldTypeTable(summaries)),
+  ];
+  if (results.taskErrors.length) {
+    lines.push('', '## Task files that failed to load', '', markdownTable([['project', 'task', 'error'], ...results.taskErrors.map((e) => [e.project, e.task, e.error])]));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Versions, commit, selection and re-scoring: what a reader needs to reproduce the numbers. */
+export function describeRun({ meta }: BenchmarkResults): string[] {
+  const lines = [`Versions: ${Object.entries(meta.versions).map(([k, v]) => `${k} ${v}`).join(', ')}${meta.gitCommit ? `; commit ${meta.gitCommit}` : ''}`];
+  const s = meta.selection;
+  if (s && Object.keys(s).length) {
+    lines.push(`Instances: ${s.tasks ?? 'tasks.yaml'}, split ${s.splits?.join(', ') ?? 'all'}, ${s.instances ?? 'all'} per task, seed ${s.seed ?? '?'}`);
+  }
+  if (meta.rescored) lines.push(`Re-scored with: ${Object.entries(meta.rescored).map(([t, m]) => `${t} ${m}`).join(', ')}`);
+  return lines;
+}
+
+function markdownTable(rows: string[][]): string {
+  const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  const [header, ...body] = rows;
+  return [header!, header!.map(() => '---'), ...body].map((r) => `| ${r.map(cell).join(' | ')} |`).join('\n');
+}

@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import type { FieldRecord } from '../metrics/score-fields.ts';
+
+/**
+ * results.json: every instance and every field record of a run, enough to rebuild every table
+ * and to re-score without running an agent again. Written before anything is rendered.
+ */
+export const RESULTS_FORMAT = 'benchwright-results/1';
+
+/**
+ * scored: at least one field has a score. not scored: it ran but no field could be scored.
+ * errored: it failed before its fields were scored (page, agent or harness error).
+ * not run: skipped or interrupted before it started.
+ */
+export type Outcome = 'scored' | 'not scored' | 'errored' | 'not run';
+
+export interface InstanceRow {
+  project: string;
+  agent: string;
+  task: string;
+  split?: string;
+  instance: string;
+  outcome: Outcome;
+  /** Playwright's status of the last attempt: passed, failed, timedOut, skipped, interrupted. */
+  status: string;
+  /** Attempts before the last one (Playwright retries). */
+  retries: number;
+  score: number | null;
+  ceiling: number | null;
+  error?: string;
+}
+
+export interface FieldRow extends FieldRecord {
+  project: string;
+  task: string;
+  instance: string;
+}
+
+/** A task file that could not be loaded: it has no instances to report. */
+export interface TaskError {
+  project: string;
+  task: string;
+  error: string;
+}
+
+export interface RunMetadata {
+  /** When the run started (ISO 8601). */
+  date: string;
+  benchmark?: string;
+  versions: Record<string, string>;
+  gitCommit?: string;
+  /** How the run chose its instances (BENCHWRIGHT_TASKS, split, instances per task, seed). */
+  selection?: { tasks?: string; splits?: string[]; instances?: number | 'all'; seed?: number };
+  /** Per project, its agent and options (project metadata). */
+  projects: Record<string, Record<string, unknown>>;
+  workers?: number;
+  shard?: { current: number; total: number } | null;
+  /** Set by `benchwright report --metric ...`: the metrics that replaced the run's. */
+  rescored?: Record<string, string>;
+}
+
+export interface BenchmarkResults {
+  format: typeof RESULTS_FORMAT;
+  meta: RunMetadata;
+  instances: InstanceRow[];
+  fields: FieldRow[];
+  taskErrors: TaskError[];
+}
+
+/** One row per line: a run of 26K instances stays greppable and diffable. */
+export function serializeResults(results: BenchmarkResults): string {
+  const rows = (items: unknown[]) => (items.length ? `[\n${items.map((i) => JSON.stringify(i)).join(',\n')}\n]` : '[]');
+  return `{"format": ${JSON.stringify(results.format)},
+"meta": ${JSON.stringify(results.meta, null, 2)},
+"instances": ${rows(results.instances)},
+"fields": ${rows(results.fields)},
+"taskErrors": ${rows(results.taskErrors)}
+}
+`;
+}
+
+export function readResults(file: string): BenchmarkResults {
+  let data: Partial<BenchmarkResults>;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8')) as Partial<BenchmarkResults>;
+  } catch (e) {
+    throw new Error(`${file}: cannot read results: ${(e as Error).message}`);
+  }
+  if (data?.format !== RESULTS_FORMAT) {
+    throw new Error(`${file}: expected a benchwright results file ("format": "${RESULTS_FORMAT}"), found ${JSON.stringify(data?.format ?? null)}`);
+  }
+  for (const key of ['instances', 'fields', 'taskErrors'] as const) {
+    if (!Array.isArray(data[key])) throw new Error(`${file}: "${key}" must be a list`);
+  }
+  if (typeof data.meta !== 'object' || data.meta === null) throw new Error(`${file}: "meta" must be an object`);
+  return data as BenchmarkResults;
+}

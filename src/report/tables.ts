@@ -1,0 +1,69 @@
+import { fieldTypes, type Estimate, type ProjectSummary } from './aggregate.ts';
+
+// The report's tables as rows of text (the first row is the header), shared by the terminal,
+// Markdown and HTML renderings so they always show the same numbers.
+
+export const formatScore = (value: number | null) => (value === null ? '–' : value.toFixed(3));
+
+export const formatEstimate = (e: Estimate | undefined) =>
+  !e || e.value === null ? '–' : e.se === null ? formatScore(e.value) : `${formatScore(e.value)} ± ${e.se.toFixed(3)}`;
+
+/** One row per project: the paper's headline, all fields, each field type, and the counts. */
+export function projectTable(summaries: ProjectSummary[]): string[][] {
+  const types = fieldTypes(summaries);
+  return [
+    ['project', 'agent', 'benchmark', 'all fields', ...types, 'tasks', 'instances', 'fields', 'errored'],
+    ...summaries.map((s) => [
+      s.project,
+      s.agent,
+      formatEstimate(s.benchmark),
+      formatEstimate(s.allFields),
+      ...types.map((t) => formatEstimate(s.byType[t])),
+      String(s.tasks),
+      String(s.instances),
+      String(s.fields),
+      String(s.errored),
+    ]),
+  ];
+}
+
+/** One row per task, one column per project: each task's mean field score (the paper's Figure 5). */
+export function taskTable(summaries: ProjectSummary[]): string[][] {
+  const tasks = new Map<string, { split?: string; instances: number }>();
+  for (const s of summaries) {
+    for (const t of s.perTask) {
+      const seen = tasks.get(t.task);
+      tasks.set(t.task, { split: seen?.split ?? t.split, instances: Math.max(seen?.instances ?? 0, t.instances) });
+    }
+  }
+  const byTask = summaries.map((s) => new Map(s.perTask.map((t) => [t.task, t])));
+  return [
+    ['task', 'split', 'instances', ...summaries.map((s) => s.project)],
+    ...[...tasks].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([task, info]) => [
+      task,
+      info.split ?? '',
+      String(info.instances),
+      ...byTask.map((m) => formatEstimate(m.get(task)?.score)),
+    ]),
+  ];
+}
+
+/** Per project and field type: the number of scored fields and their mean score. */
+export function fieldTypeTable(summaries: ProjectSummary[]): string[][] {
+  return [
+    ['project', 'field type', 'fields', 'score'],
+    ...summaries.flatMap((s) => Object.entries(s.byType).map(([type, e]) => [s.project, type, String(e.fields), formatEstimate(e)])),
+  ];
+}
+
+/** What the ± means, and what the table leaves out. */
+export function tableNotes(summaries: ProjectSummary[], options: { resamples: number; seed: number }): string[] {
+  const notes = [
+    `Scores are means of field scores in [0, 1]; benchmark = mean over tasks of each task's mean field score. ± = standard error (bootstrap over instances within tasks, ${options.resamples} resamples, seed ${options.seed}).`,
+  ];
+  for (const s of summaries) {
+    if (s.errored) notes.push(`${s.project}: ${s.errored} errored instance${s.errored === 1 ? '' : 's'} (no field scores; left out of the means, listed in results.json).`);
+    if (s.notRun) notes.push(`${s.project}: ${s.notRun} instance${s.notRun === 1 ? '' : 's'} did not run.`);
+  }
+  return notes;
+}

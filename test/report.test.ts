@@ -1,0 +1,175 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { parse } from 'csv-parse/sync';
+import { summarize } from '../src/report/aggregate.ts';
+import { bootstrap } from '../src/report/bootstrap.ts';
+import { readResults, RESULTS_FORMAT, serializeResults, type BenchmarkResults, type FieldRow, type InstanceRow } from '../src/report/results.ts';
+import { rescore } from '../src/report/rescore.ts';
+import { writeReport } from '../src/report/write-report.ts';
+import { runCli, tempDir } from './helpers.ts';
+
+const SETTINGS = { resamples: 1000, seed: 1 };
+
+/** A results file by hand: per project, task and instance, its fields as [type, score, prediction, gold]. */
+function results(spec: Record<string, Record<string, Record<string, [string, number | null, string | string[], (string | string[])[]][] | 'errored'>>>): BenchmarkResults {
+  const instances: InstanceRow[] = [];
+  const fields: FieldRow[] = [];
+  for (const [project, tasks] of Object.entries(spec)) {
+    for (const [task, byInstance] of Object.entries(tasks)) {
+      for (const [instance, rows] of Object.entries(byInstance)) {
+        const base = { project, agent: project, task, instance, status: 'passed', retries: 0 };
+        if (rows === 'errored') {
+          instances.push({ ...base, outcome: 'errored', status: 'failed', score: null, ceiling: null, error: 'page crashed' });
+          continue;
+        }
+        const scored = rows.filter((r) => r[1] !== null);
+        const score = scored.length ? scored.reduce((s, r) => s + r[1]!, 0) / scored.length : null;
+        instances.push({ ...base, outcome: score === null ? 'not scored' : 'scored', score, ceiling: score === null ? null : 1 });
+        rows.forEach(([type, value, prediction, gold], i) => {
+          const metric = type === 'checkbox' ? 'checkbox-exact' : type === 'text' ? 'rouge-l' : 'majority-exact';
+          fields.push({ project, task, instance, field: `${type}${i}`, type: type as FieldRow['type'], gold, prediction, score: value, ...(value === null ? { reason: 'not visible' } : { metric, ceiling: 1 }) });
+        });
+      }
+    }
+  }
+  return { format: RESULTS_FORMAT, meta: { date: '2026-01-01T00:00:00.000Z', versions: {}, projects: {}, selection: { seed: 1 } }, instances, fields, taskErrors: [] };
+}
+
+test('bootstrap: identical scores have standard error 0; the same seed gives the same numbers', () => {
+  const ones = [[{ sums: [2, 2], counts: [2, 2] }, { sums: [1, 1], counts: [1, 1] }], [{ sums: [3, 3], counts: [3, 3] }]];
+  const e = bootstrap(ones, 2, 500, 7);
+  assert.deepEqual(e.benchmark, { value: 1, se: 0 });
+  assert.deepEqual(e.columns, [{ value: 1, se: 0 }, { value: 1, se: 0 }]);
+  const mixed = [[0, 1, 0.5, 0.25, 1].map((s) => ({ sums: [s], counts: [1] })), [1, 0].map((s) => ({ sums: [s], counts: [1] }))];
+  assert.deepEqual(bootstrap(mixed, 1, 300, 3), bootstrap(mixed, 1, 300, 3));
+  assert.notDeepEqual(bootstrap(mixed, 1, 300, 3).benchmark.se, bootstrap(mixed, 1, 300, 4).benchmark.se);
+});
+
+test('bootstrap: the standard error of one task matches the textbook one (sd of the scores / sqrt n)', () => {
+  const scores = Array.from({ length: 40 }, (_, i) => (i * 37) % 11 / 10);
+  const n = scores.length;
+  const mean = scores.reduce((a, b) => a + b, 0) / n;
+  // The bootstrap estimates the plug-in standard error: population sd / sqrt(n).
+  const expected = Math.sqrt(scores.reduce((a, s) => a + (s - mean) ** 2, 0) / n) / Math.sqrt(n);
+  const e = bootstrap([scores.map((s) => ({ sums: [s], counts: [1] }))], 1, 4000, 11);
+  assert.equal(e.benchmark.value, mean);
+  assert.ok(Math.abs(e.benchmark.se! - expected) / expected < 0.05, `bootstrap se ${e.benchmark.se} vs ${expected}`);
+});
+
+test('summarize: benchmark = mean over tasks of task means, beside the mean over all fields; errored instances counted, not averaged', () => {
+  const r = results({
+    agent: {
+      // task a: 4 fields, mean 0.25; task b: 1 field, 1.0
+      a: { i1: [['radio', 0, 'x', ['y']], ['radio', 1, 'y', ['y']]], i2: [['checkbox', 0, [], [['p']]], ['text', 0, 'no', ['yes']]], i3: 'errored' },
+      b: { j1: [['radio', 1, 'y', ['y']], ['text', null, '', ['z']]] },
+    },
+  });
+  const [s] = summarize(r, SETTINGS);
+  assert.equal(s!.benchmark.value, (0.25 + 1) / 2);
+  assert.equal(s!.allFields.value, 2 / 5);
+  assert.deepEqual(Object.keys(s!.byType), ['checkbox', 'radio', 'text']);
+  assert.equal(s!.byType.radio!.value, 2 / 3);
+  assert.equal(s!.byType.radio!.fields, 3);
+  assert.equal(s!.byType.text!.fields, 1); // the field that was not visible is not scored
+  assert.deepEqual([s!.tasks, s!.instances, s!.errored, s!.fields], [2, 4, 1, 5]);
+  assert.deepEqual(s!.perTask.map((t) => [t.task, t.instances, t.fields, t.errored, t.score.value]), [['a', 3, 4, 1, 0.25], ['b', 1, 1, 0, 1]]);
+});
+
+test('rescore: only the named field type changes; task-set metrics and unscored fields stay', () => {
+  const r = results({ p: { t: { i: [['checkbox', 0, ['a', 'b'], [['a'], ['a', 'c']]], ['radio', 1, 'y', ['y']], ['checkbox', null, [], [['a']]]] } } });
+  r.fields.push({ ...r.fields[0]!, field: 'fixed', metricSetByTask: true });
+  const after = rescore(r, { checkbox: 'checkbox-iou' });
+  assert.deepEqual(after.fields.map((f) => [f.field, f.metric, f.score]), [
+    ['checkbox0', 'checkbox-iou', 0.5],
+    ['radio1', 'majority-exact', 1],
+    ['checkbox2', undefined, null],
+    ['fixed', 'checkbox-exact', 0],
+  ]);
+  assert.equal(after.instances[0]!.score, (0.5 + 1 + 0) / 3);
+  assert.deepEqual(after.meta.rescored, { checkbox: 'checkbox-iou' });
+  assert.deepEqual(r.fields[0]!.metric, 'checkbox-exact', 'the input is not changed');
+});
+
+test('results.json: written one row per line, read back equal; a wrong file is named with what was expected', () => {
+  const dir = tempDir();
+  const r = results({ p: { t: { i: [['radio', 1, 'y', ['y']]] } } });
+  const file = join(dir, 'results.json');
+  writeFileSync(file, serializeResults(r));
+  assert.deepEqual(readResults(file), r);
+  assert.equal(readFileSync(file, 'utf8').split('\n').filter((l) => l.startsWith('{"project"')).length, 2);
+  writeFileSync(file, '{"format": "something else"}');
+  assert.throws(() => readResults(file), { message: `${file}: expected a benchwright results file ("format": "${RESULTS_FORMAT}"), found "something else"` });
+  writeFileSync(file, '{"format": ');
+  assert.throws(() => readResults(file), new RegExp(`^Error: ${file}: cannot read results: `));
+});
+
+test('writeReport: results.json first, then summary.md, CSV files and index.html from the same numbers', () => {
+  const dir = tempDir();
+  const r = results({ good: { t: { i1: [['radio', 1, 'y', ['y']]], i2: [['radio', 1, 'y', ['y']]] } }, bad: { t: { i1: [['radio', 0, 'n', ['y']]], i2: 'errored' } } });
+  const report = writeReport(dir, r, { width: 200 });
+  assert.deepEqual(report.problems, []);
+  assert.match(report.text, /^project\s+agent\s+benchmark\s+all fields\s+radio\s+tasks\s+instances\s+fields\s+errored$/m);
+  assert.match(report.text, /^good\s+good\s+1\.000 ± 0\.000\s+1\.000 ± 0\.000\s+1\.000 ± 0\.000\s+1\s+2\s+2\s+0$/m);
+  assert.match(report.text, /^bad\s+bad\s+0\.000 ± 0\.000\s+0\.000 ± 0\.000\s+0\.000 ± 0\.000\s+1\s+2\s+1\s+1$/m);
+  assert.match(report.text, /bad: 1 errored instance/);
+  const md = readFileSync(join(dir, 'summary.md'), 'utf8');
+  assert.match(md, /^\| good \| good \| 1\.000 ± 0\.000 \| 1\.000 ± 0\.000 \| 1\.000 ± 0\.000 \| 1 \| 2 \| 2 \| 0 \|$/m);
+  assert.match(md, /^\| t \|  \| 2 \| 1\.000 ± 0\.000 \| 0\.000 ± 0\.000 \|$/m);
+  const perTask = parse(readFileSync(join(dir, 'per-task.csv')), { columns: true }) as Record<string, string>[];
+  assert.deepEqual(perTask.map((row) => [row.project, row.task, row.instances, row.errored, row.score]), [['good', 't', '2', '0', '1'], ['bad', 't', '2', '1', '0']]);
+  assert.match(readFileSync(join(dir, 'index.html'), 'utf8'), /<svg [^>]+>[\s\S]*<rect [^>]*width="520\.0"/);
+  assert.deepEqual(readResults(join(dir, 'results.json')), r);
+});
+
+test('writeReport: a file that cannot be written is reported; results.json and the other files are still written', () => {
+  const dir = tempDir();
+  mkdirSync(join(dir, 'index.html'));
+  const r = results({ p: { t: { i: [['radio', 1, 'y', ['y']]] } } });
+  const report = writeReport(dir, r);
+  assert.equal(report.problems.length, 1);
+  assert.match(report.problems[0]!, /^index\.html: EISDIR/);
+  assert.deepEqual(readResults(join(dir, 'results.json')), r);
+  for (const file of ['summary.md', 'per-task.csv', 'per-field-type.csv']) assert.ok(existsSync(join(dir, file)), file);
+});
+
+test('benchwright report results.json --checkbox iou: only checkbox-related numbers change', () => {
+  const dir = tempDir();
+  const r = results({
+    agent: {
+      boxes: { i1: [['checkbox', 0, ['a', 'b'], [['a']]], ['radio', 1, 'y', ['y']]], i2: [['checkbox', 1, ['c'], [['c']]]] },
+      radios: { j1: [['radio', 0, 'n', ['y']], ['text', 0.5, 'a b', ['a c']]] },
+    },
+  });
+  writeFileSync(join(dir, 'results.json'), serializeResults(r));
+  const plain = runCli(['report', join(dir, 'results.json')]);
+  assert.equal(plain.code, 0, plain.stderr);
+  const iou = runCli(['report', join(dir, 'results.json'), '--checkbox', 'iou']);
+  assert.equal(iou.code, 0, iou.stderr);
+  assert.match(iou.stdout, /rescored-checkbox-iou\/index\.html/);
+  const read = (sub: string, file: string) => parse(readFileSync(join(dir, sub, file)), { columns: true }) as Record<string, string>[];
+  const before = read('.', 'per-field-type.csv');
+  const after = read('rescored-checkbox-iou', 'per-field-type.csv');
+  const changed = before.filter((row, i) => JSON.stringify(row) !== JSON.stringify(after[i])).map((row) => row.field_type);
+  assert.deepEqual(changed, ['all', 'checkbox']);
+  const tasksChanged = read('.', 'per-task.csv').filter((row, i) => JSON.stringify(row) !== JSON.stringify(read('rescored-checkbox-iou', 'per-task.csv')[i])).map((row) => row.task);
+  assert.deepEqual(tasksChanged, ['boxes']);
+  assert.match(readFileSync(join(dir, 'rescored-checkbox-iou', 'summary.md'), 'utf8'), /^Re-scored with: checkbox checkbox-iou {2}$/m);
+  // The results read are left as they were.
+  assert.deepEqual(readResults(join(dir, 'results.json')), r);
+});
+
+test('benchwright report: bad arguments are usage errors, a missing input names the path', () => {
+  const dir = tempDir();
+  assert.equal(runCli(['report']).code, 2);
+  const bad = runCli(['report', join(dir, 'x.json'), '--metric', 'chekbox=checkbox-iou']);
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /--metric chekbox=checkbox-iou: unknown field type "chekbox"/);
+  const missing = runCli(['report', join(dir, 'nothing.json')]);
+  assert.equal(missing.code, 1);
+  assert.match(missing.stderr, /nothing\.json: no such file or folder/);
+  const noBlobs = runCli(['report', dir]);
+  assert.equal(noBlobs.code, 1);
+  assert.match(noBlobs.stderr, /no blob report \(\.zip\) in this folder/);
+});
