@@ -1,6 +1,10 @@
 import { existsSync } from 'node:fs';
-import { defineConfig, type Project } from '@playwright/test';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { defineConfig, type Project, type ReporterDescription } from '@playwright/test';
 import type { BenchwrightOptions } from './fixtures/benchwright.ts';
+import { benchmarkPath, selectionSettings } from './src/runner/selection.ts';
+import { resolveManifest } from './src/task/manifest.ts';
 
 // A system Chromium (Debian's package; Playwright cannot download its browsers here) when one
 // is present, Playwright's own browser otherwise.
@@ -28,11 +32,38 @@ if (!['on', 'off', 'only-on-failure'].includes(finalScreenshot)) {
   throw new Error(`BENCHWRIGHT_SCREENSHOT must be on, off or only-on-failure, not "${finalScreenshot}"`);
 }
 
+// The benchmark tables (README, "Reports"): results.json, summary.md, CSV files and index.html.
+const reportDir = resolve(process.env.BENCHWRIGHT_REPORT_DIR ?? 'benchwright-report');
+const { manifest } = resolveManifest(benchmarkPath());
+
+/**
+ * BENCHWRIGHT_ALLURE=off: no Allure results (and no Allure metadata attached to the tests).
+ * Not under merge-reports either: allure-playwright cannot replay blob reports (it reads
+ * projects before merge-reports has any); shards keep their own Allure results, which
+ * `allure generate` takes together (README, "Sharding").
+ */
+const merging = process.argv.includes('merge-reports');
+const allure: ReporterDescription[] = process.env.BENCHWRIGHT_ALLURE === 'off' || merging ? [] : [[
+  'allure-playwright',
+  // detail: false keeps test.step (every action of the agent) and drops fixture internals.
+  { resultsDir: process.env.BENCHWRIGHT_ALLURE_RESULTS ?? 'allure-results', detail: false, suiteTitle: true },
+]];
+
 export default defineConfig<BenchwrightOptions>({
   testDir: './specs',
   // Spread the instances of one spec file over the workers.
   fullyParallel: true,
-  reporter: [['list'], ['./reporters/field-type-summary.ts'], ['html', { open: 'never' }]],
+  reporter: [
+    ['list'],
+    ['./reporters/benchmark.ts', { outputDir: reportDir }],
+    // The report's title links to the benchmark tables (Playwright turns URLs in titles into links).
+    ['html', { open: 'never', title: `Benchmark tables: ${pathToFileURL(join(reportDir, 'index.html'))}` }],
+    ...allure,
+  ],
+  // Read by the benchmark reporter into results.json: how this run chose its instances.
+  metadata: { benchwright: { benchmark: manifest.name, tasks: benchmarkPath(), ...selectionSettings(manifest) } },
+  captureGitInfo: { commit: true },
+  globalSetup: './reporters/clean-allure-results.ts',
   use: {
     finalScreenshot,
     headless: true,

@@ -16,16 +16,24 @@ test('the manifest is valid', { tag: '@manifest' }, () => {
 for (const { task, instances } of selection.tasks) {
   const name = task.id ?? relative(process.cwd(), task.file);
   const tag = [...(task.split ? [`@${task.split}`] : []), ...(task.id ? [`@${task.id}`] : [])];
+  // Declared with the tests, these reach every reporter, also after merge-reports: the
+  // benchmark reporter keys its tables on them, Allure takes its labels from them.
+  const taskNotes = [
+    { type: 'task', description: name },
+    ...(task.split ? [{ type: 'split', description: task.split }] : []),
+    { type: 'allure.label.epic', description: benchmark.manifest.name },
+    { type: 'allure.label.feature', description: name },
+    ...(task.split ? [{ type: 'allure.label.story', description: task.split }] : []),
+  ];
   test.describe(name, { tag }, () => {
     if (task.errors.length) {
       // A task file that failed validation: one failing test showing its errors.
-      test('loads', () => {
+      test('loads', { annotation: [...taskNotes, { type: 'errors', description: task.errors.map((e) => formatError(e)).join('\n') }] }, () => {
         expect(task.errors.map((e) => formatError(e)), `errors in ${relative(process.cwd(), task.file)}`).toEqual([]);
       });
     }
     for (const instance of instances) {
-      test(instance.id, async ({ runBenchmarkInstance }) => {
-        test.info().annotations.push({ type: 'task', description: name }, { type: 'instance', description: instance.id });
+      test(instance.id, { annotation: [...taskNotes, { type: 'instance', description: instance.id }] }, async ({ runBenchmarkInstance }) => {
         await runBenchmarkInstance(task.file, instance.id, selection.seed);
       });
     }
