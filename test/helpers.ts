@@ -22,6 +22,22 @@ export function runScript(script: string, args: string[], env: Record<string, st
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+/**
+ * `npx playwright <command> ...` as a user runs it, with every output (test results, HTML
+ * report, benchmark report, Allure results) in a temporary folder of its own.
+ */
+export function runPlaywright(args: string[], env: Record<string, string> = {}) {
+  const dir = tempDir('benchwright-run-');
+  const outputs = {
+    PLAYWRIGHT_HTML_OUTPUT_DIR: join(dir, 'html'),
+    BENCHWRIGHT_REPORT_DIR: join(dir, 'benchwright-report'),
+    BENCHWRIGHT_ALLURE_RESULTS: join(dir, 'allure-results'),
+  };
+  const output = args[0] === 'test' ? [`--output=${join(dir, 'test-results')}`] : [];
+  const r = runScript(join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js'), [...args, ...output], { ...outputs, ...env });
+  return { ...r, output: r.stdout + r.stderr, dir };
+}
+
 /** Runs the real CLI (bin/benchwright.js). */
 export function runCli(args: string[], env: Record<string, string> = {}) {
   return runScript(join(ROOT, 'bin', 'benchwright.js'), args, env);

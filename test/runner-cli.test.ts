@@ -1,14 +1,10 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { ROOT, runScript, tempDir } from './helpers.ts';
+import { ROOT, runPlaywright } from './helpers.ts';
 
 /** `npx playwright test` on the benchmark spec, as a user runs it. */
-function playwright(args: string[], env: Record<string, string>) {
-  const script = join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
-  const r = runScript(script, ['test', ...args], { PLAYWRIGHT_HTML_OUTPUT_DIR: join(tempDir(), 'html'), ...env });
-  return { code: r.code, output: r.stdout + r.stderr };
-}
+const playwright = (args: string[], env: Record<string, string>) => runPlaywright(['test', ...args], env);
 
 test('a task file that fails validation is one failing test that shows its errors', () => {
   const file = join(ROOT, 'test', 'fixtures', 'malformed', 'unknown-field-type.yaml');
