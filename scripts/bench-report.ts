@@ -1,0 +1,65 @@
+// npm run bench, third part: how long the benchmark reporter takes after a full-size run.
+// Results the size of TurkingBench's all instances (117 tasks, 26,532 instances, ~12 scored
+// fields each) for 2 projects, made up with a seeded generator; then results.json, the
+// bootstrap (1000 resamples) and every table, as the reporter's onEnd does them, and
+// `benchwright report --checkbox iou` on the file written.
+// Usage: tsx scripts/bench-report.ts [instances per task] [fields per instance]
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readResults, RESULTS_FORMAT, type BenchmarkResults, type FieldRow, type InstanceRow } from '../src/report/results.ts';
+import { rescore } from '../src/report/rescore.ts';
+import { writeReport } from '../src/report/write-report.ts';
+import { seededRandom } from '../src/seeded-random.ts';
+
+const TASKS = 117;
+const perTask = Number(process.argv[2] ?? 227);
+const perInstance = Number(process.argv[3] ?? 12);
+const TYPES = ['checkbox', 'radio', 'select', 'text', 'textarea', 'range'] as const;
+
+function madeUpResults(): BenchmarkResults {
+  const random = seededRandom(1);
+  const instances: InstanceRow[] = [];
+  const fields: FieldRow[] = [];
+  for (const project of ['oracle', 'do-nothing']) {
+    for (let t = 0; t < TASKS; t++) {
+      const task = `task-${t}`;
+      for (let i = 0; i < perTask; i++) {
+        const instance = `instance-${i}`;
+        let sum = 0;
+        for (let f = 0; f < perInstance; f++) {
+          const type = TYPES[(t + f) % TYPES.length]!;
+          const right = project === 'oracle' || random() < 0.2;
+          const gold = type === 'checkbox' ? [['a', 'b']] : ['yes', 'yes', 'no'];
+          const prediction = type === 'checkbox' ? (right ? ['a', 'b'] : ['a']) : right ? 'yes' : 'no';
+          const metric = type === 'checkbox' ? 'checkbox-exact' : type === 'text' || type === 'textarea' ? 'rouge-l' : type === 'range' ? 'range' : 'majority-exact';
+          const score = right ? 1 : 0;
+          sum += score;
+          fields.push({ project, task, instance, field: `f${f}`, type, gold, prediction, metric, score, ceiling: 1 });
+        }
+        instances.push({ project, agent: project, task, split: 'train', instance, outcome: 'scored', status: 'passed', retries: 0, score: sum / perInstance, ceiling: 1 });
+      }
+    }
+  }
+  return { format: RESULTS_FORMAT, meta: { date: new Date().toISOString(), versions: {}, projects: {}, selection: { seed: 1 } }, instances, fields, taskErrors: [] };
+}
+
+function time<T>(label: string, f: () => T): T {
+  const start = performance.now();
+  const result = f();
+  console.log(`${label.padEnd(52)} ${(performance.now() - start).toFixed(0).padStart(7)} ms   heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MiB`);
+  return result;
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'benchwright-bench-report-'));
+try {
+  const results = time('made-up results', madeUpResults);
+  console.log(`${results.instances.length} instances, ${results.fields.length} field records`);
+  time('write results.json, bootstrap, every table', () => writeReport(dir, results, { width: 120 }));
+  console.log(`results.json: ${(statSync(join(dir, 'results.json')).size / 2 ** 20).toFixed(1)} MiB`);
+  const read = time('read results.json back', () => readResults(join(dir, 'results.json')));
+  time('re-score checkboxes (IoU) and render', () => writeReport(join(dir, 'iou'), rescore(read, { checkbox: 'checkbox-iou' }), { width: 120 }));
+  console.log(`max RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
