@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { before, test } from 'node:test';
@@ -8,7 +8,7 @@ import { chromium } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import config from '../playwright.config.ts';
 import { readResults } from '../src/report/results.ts';
-import { ROOT, runCli, runPlaywright, tempDir } from './helpers.ts';
+import { ROOT, runCli, runPlaywright, SHARED_TURKINGBENCH, tempDir } from './helpers.ts';
 
 // The benchmark reporter end to end: real runs of the bundled tasks, as a user starts them.
 
@@ -126,6 +126,28 @@ test('instances that error and task files that do not load are counted and kept,
   assert.equal(results.taskErrors[0]!.task, 'unknown-field-type');
   assert.match(results.taskErrors[0]!.error, /unknown field type "radios"/);
   assert.match(readFileSync(report(run.dir, 'summary.md'), 'utf8'), /## Task files that failed to load/);
+});
+
+test('real TurkingBench tasks: the oracle reaches each instance\'s ceiling; with --range nearest it is 1.000 ± 0.000', { skip: !existsSync(SHARED_TURKINGBENCH) && 'no ../shared/turkingbench' }, () => {
+  const source = tempDir();
+  // A range task whose annotators disagree, a checkbox-heavy one and a radio one.
+  for (const name of ['Commongen Evals (RLUE)', 'Annotate WaNLI', 'Annotation Rating']) {
+    cpSync(join(SHARED_TURKINGBENCH, 'tasks', name), join(source, name), { recursive: true });
+  }
+  const tasks = join(tempDir(), 'tb');
+  const imported = runCli(['import', 'turkingbench', source, '--out', tasks]);
+  assert.equal(imported.code, 0, imported.stderr);
+  const run = runPlaywright(['test', '--project=oracle', '--project=do-nothing', '--workers=2'], { BENCHWRIGHT_TASKS: tasks, BENCHWRIGHT_INSTANCES: '4', BENCHWRIGHT_ALLURE: 'off' });
+  assert.equal(run.code, 0, run.output);
+  assert.match(run.stdout, /^oracle\s+oracle\s+\d\.\d{3} ± \d\.\d{3}/m);
+  const results = readResults(report(run.dir, 'results.json'));
+  assert.equal(results.meta.benchmark, 'TurkingBench');
+  const oracle = results.instances.filter((i) => i.project === 'oracle');
+  assert.equal(oracle.length, 12);
+  for (const i of oracle) assert.ok(Math.abs(i.score! - i.ceiling!) < 1e-12, `${i.task} ${i.instance}: ${i.score} < ceiling ${i.ceiling}`);
+  const nearest = runCli(['report', report(run.dir, 'results.json'), '--range', 'nearest']);
+  assert.equal(nearest.code, 0, nearest.stderr);
+  assert.match(nearest.stdout, /^oracle\s+oracle\s+1\.000 ± 0\.000\s+1\.000 ± 0\.000\s/m);
 });
 
 test('Allure: labels, parameters and attachments per instance; `allure generate` works without network', (t) => {
