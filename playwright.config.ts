@@ -40,7 +40,7 @@ const { manifest } = resolveManifest(benchmarkPath());
  * BENCHWRIGHT_ALLURE=off: no Allure results (and no Allure metadata attached to the tests).
  * Not under merge-reports either: allure-playwright cannot replay blob reports (it reads
  * projects before merge-reports has any); shards keep their own Allure results, which
- * `allure generate` takes together (README, "Sharding").
+ * `allure generate` takes together (README, "Reports").
  */
 const merging = process.argv.includes('merge-reports');
 const allure: ReporterDescription[] = process.env.BENCHWRIGHT_ALLURE === 'off' || merging ? [] : [[
