@@ -10,7 +10,7 @@ import { projectTable, tableNotes } from './tables.ts';
 export function renderTerminal(summaries: ProjectSummary[], options: { resamples: number; seed: number; dir: string; width: number }): string {
   if (!summaries.length) return 'No benchmark instance ran.';
   const blocks = wrapColumns(projectTable(summaries), options.width);
-  return [...blocks.map(formatTable).join('\n\n').split('\n'), ...tableNotes(summaries, options), `Tables: ${join(resolve(options.dir), 'index.html')}`].join('\n');
+  return [blocks.map(formatTable).join('\n\n'), '', ...tableNotes(summaries, options), `Tables: ${join(resolve(options.dir), 'index.html')}`].join('\n');
 }
 
 /** Splits a table's columns (after the first) into tables that each fit `width`. */
