@@ -7,6 +7,7 @@ import { summarize } from '../src/report/aggregate.ts';
 import { bootstrap } from '../src/report/bootstrap.ts';
 import { readResults, RESULTS_FORMAT, serializeResults, type BenchmarkResults, type FieldRow, type InstanceRow } from '../src/report/results.ts';
 import { rescore } from '../src/report/rescore.ts';
+import { tableNotes } from '../src/report/tables.ts';
 import { writeReport } from '../src/report/write-report.ts';
 import { runCli, tempDir } from './helpers.ts';
 
@@ -75,6 +76,12 @@ test('summarize: benchmark = mean over tasks of task means, beside the mean over
   assert.equal(s!.byType.text!.fields, 1); // the field that was not visible is not scored
   assert.deepEqual([s!.tasks, s!.instances, s!.errored, s!.fields], [2, 4, 1, 5]);
   assert.deepEqual(s!.perTask.map((t) => [t.task, t.instances, t.fields, t.errored, t.score.value]), [['a', 3, 4, 1, 0.25], ['b', 1, 1, 0, 1]]);
+  assert.equal(s!.ceiling, 1);
+  // Annotators who disagree on a field lower what a perfect agent reaches; the tables say so.
+  r.fields[0]!.ceiling = 0.5;
+  const [lower] = summarize(r, SETTINGS);
+  assert.equal(lower!.ceiling, ((0.5 + 3) / 4 + 1) / 2);
+  assert.ok(tableNotes([lower!], SETTINGS).includes('agent: a perfect agent would score 0.938 (where annotators disagree no single answer scores 1, e.g. on range fields).'));
 });
 
 test('rescore: only the named field type changes; task-set metrics and unscored fields stay', () => {

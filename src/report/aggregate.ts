@@ -17,6 +17,8 @@ export interface ProjectSummary {
   project: string;
   agent: string;
   benchmark: Estimate;
+  /** The benchmark score of a perfect agent: below 1 where annotators disagree (range). */
+  ceiling: number | null;
   allFields: Estimate;
   /** Per field type, its mean score and number of scored fields. */
   byType: Record<string, Estimate & { fields: number }>;
@@ -61,6 +63,7 @@ export function summarize(results: BenchmarkResults, options: SummaryOptions): P
       project,
       agent: instances[0]!.agent,
       benchmark: estimates.benchmark,
+      ceiling: benchmarkCeiling(tasks.map(([, rows]) => rows.flatMap(scoredOf))),
       allFields: estimates.columns[0]!,
       byType: Object.fromEntries(types.map((type, c) => [type, { ...estimates.columns[1 + c]!, fields: fieldCount(1 + c) }])),
       tasks: perTask.filter((t) => t.score.value !== null).length,
@@ -87,6 +90,12 @@ export function fieldTypes(summaries: ProjectSummary[]): string[] {
 /** Rows of one instance share project, task and instance id. */
 export const instanceKey = (row: { project: string; task: string; instance: string }) => [row.project, row.task, row.instance].join('\u0000');
 const typeOf = (f: FieldRow) => f.type ?? 'unknown';
+
+/** Mean over tasks of each task's mean field ceiling. */
+function benchmarkCeiling(tasks: FieldRow[][]): number | null {
+  const means = tasks.filter((fields) => fields.length).map((fields) => fields.reduce((sum, f) => sum + (f.ceiling ?? 1), 0) / fields.length);
+  return means.length ? means.reduce((a, b) => a + b, 0) / means.length : null;
+}
 
 function sumsOf(fields: FieldRow[], types: string[]): InstanceSums {
   const sums = new Array<number>(1 + types.length).fill(0);

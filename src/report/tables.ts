@@ -61,6 +61,14 @@ export function tableNotes(summaries: ProjectSummary[], options: { resamples: nu
   const notes = [
     `Scores are means of field scores in [0, 1]; benchmark = mean over tasks of each task's mean field score. ± = standard error (bootstrap over instances within tasks, ${options.resamples} resamples, seed ${options.seed}).`,
   ];
+  // Projects run on the same instances share their ceiling: one note for them all.
+  const ceilings = new Map<string, string[]>();
+  for (const s of summaries) {
+    if (s.ceiling !== null && s.ceiling < 1 - 5e-4) ceilings.set(formatScore(s.ceiling), [...(ceilings.get(formatScore(s.ceiling)) ?? []), s.project]);
+  }
+  for (const [ceiling, projects] of ceilings) {
+    notes.push(`${projects.join(', ')}: a perfect agent would score ${ceiling} (where annotators disagree no single answer scores 1, e.g. on range fields).`);
+  }
   for (const s of summaries) {
     if (s.errored) notes.push(`${s.project}: ${s.errored} errored instance${s.errored === 1 ? '' : 's'} (no field scores; left out of the means, listed in results.json).`);
     if (s.notRun) notes.push(`${s.project}: ${s.notRun} instance${s.notRun === 1 ? '' : 's'} did not run.`);
