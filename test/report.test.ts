@@ -3,8 +3,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { parse } from 'csv-parse/sync';
+import type { FullConfig, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { summarize } from '../src/report/aggregate.ts';
 import { bootstrap } from '../src/report/bootstrap.ts';
+import { collectResults } from '../src/report/collect.ts';
 import { readResults, RESULTS_FORMAT, serializeResults, type BenchmarkResults, type FieldRow, type InstanceRow } from '../src/report/results.ts';
 import { rescore } from '../src/report/rescore.ts';
 import { tableNotes } from '../src/report/tables.ts';
@@ -165,6 +167,27 @@ test('benchwright report results.json --checkbox iou: only checkbox-related numb
   assert.match(readFileSync(join(dir, 'rescored-checkbox-iou', 'summary.md'), 'utf8'), /^Re-scored with: checkbox checkbox-iou {2}$/m);
   // The results read are left as they were.
   assert.deepEqual(readResults(join(dir, 'results.json')), r);
+});
+
+test('collectResults: one unreadable fields.json loses only its instance; a broken task file is listed with its errors', () => {
+  const fieldsJson = JSON.stringify([{ field: 'q', type: 'radio', gold: ['y'], prediction: 'y', metric: 'majority-exact', score: 1, ceiling: 1 }]);
+  const project = { name: 'oracle', metadata: { agent: 'oracle' } };
+  const test = (annotations: Record<string, string>, result: Partial<TestResult>) =>
+    ({ annotations: Object.entries(annotations).map(([type, description]) => ({ type, description })), results: [{ status: 'passed', annotations: [], attachments: [], ...result }], parent: { project: () => project } }) as unknown as TestCase;
+  const suite = {
+    allTests: () => [
+      test({ task: 't', instance: 'b' }, { attachments: [{ name: 'fields.json', contentType: 'application/json', path: join(tempDir(), 'gone.json') }] }),
+      test({ task: 't', instance: 'a' }, { attachments: [{ name: 'fields.json', contentType: 'application/json', body: Buffer.from(fieldsJson) }] }),
+      test({ task: 'broken', errors: 'broken.yaml:3:1: fields.q.type: unknown field type' }, { status: 'failed' }),
+      test({}, {}), // a harness test
+    ],
+  } as unknown as Suite;
+  const config = { projects: [project], metadata: {}, version: '1.0.0', workers: 1, shard: null } as unknown as FullConfig;
+  const results = collectResults(suite, config, new Date(0));
+  assert.deepEqual(results.instances.map((i) => [i.instance, i.agent, i.outcome, i.score]), [['a', 'oracle', 'scored', 1], ['b', 'oracle', 'errored', null]]);
+  assert.match(results.instances[1]!.error!, /^fields\.json could not be read: ENOENT/);
+  assert.deepEqual(results.fields.map((f) => [f.instance, f.field, f.score]), [['a', 'q', 1]]);
+  assert.deepEqual(results.taskErrors, [{ project: 'oracle', task: 'broken', error: 'broken.yaml:3:1: fields.q.type: unknown field type' }]);
 });
 
 test('benchwright report: bad arguments are usage errors, a missing input names the path', () => {

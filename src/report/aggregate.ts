@@ -4,7 +4,7 @@ import type { BenchmarkResults, FieldRow, InstanceRow } from './results.ts';
 
 export type { Estimate } from './bootstrap.ts';
 
-export interface TaskSummary {
+export interface TaskScore {
   task: string;
   split?: string;
   instances: number;
@@ -30,7 +30,7 @@ export interface ProjectSummary {
   notRun: number;
   /** Scored fields. */
   fields: number;
-  perTask: TaskSummary[];
+  perTask: TaskScore[];
 }
 
 export interface SummaryOptions {
@@ -50,7 +50,7 @@ export function summarize(results: BenchmarkResults, options: SummaryOptions): P
     const samples = tasks.map(([, rows]) => rows.filter((r) => r.outcome !== 'not run' && r.outcome !== 'errored').map((r) => sumsOf(scoredOf(r), types)));
     // Seeded per project: adding a project does not change another's errors.
     const estimates = bootstrap(samples, 1 + types.length, options.resamples, hashSeed(options.seed, project));
-    const perTask: TaskSummary[] = tasks.map(([task, rows], t) => ({
+    const perTask: TaskScore[] = tasks.map(([task, rows], t) => ({
       task,
       ...(rows[0]!.split !== undefined && { split: rows[0]!.split }),
       instances: rows.filter((r) => r.outcome !== 'not run').length,

@@ -31,18 +31,25 @@ export function collectResults(root: Suite, config: FullConfig, startTime: Date)
       continue;
     }
     browser ??= notes.get('browser');
-    const records = result ? fieldRecords(result) : undefined;
+    // One unreadable attachment (a deleted test-results folder, say) loses that instance only.
+    let records: FieldRecord[] | undefined;
+    let unreadable: string | undefined;
+    try {
+      records = result ? fieldRecords(result) : undefined;
+    } catch (e) {
+      unreadable = `fields.json could not be read: ${(e as Error).message}`;
+    }
     const row: InstanceRow = {
       project,
       agent: notes.get('agent') ?? String(test.parent.project()?.metadata?.agent ?? project),
       task,
       ...(notes.has('split') && { split: notes.get('split') }),
       instance,
-      outcome: outcome(result, records),
+      outcome: unreadable ? 'errored' : outcome(result, records),
       status: result?.status ?? 'skipped',
       retries: Math.max(0, test.results.length - 1),
       ...instanceScore(records ?? []),
-      ...(result?.error && !records && { error: firstLine(result.error.message) }),
+      ...(unreadable ? { error: unreadable } : result?.error && !records && { error: firstLine(result.error.message) }),
     };
     instances.set(instanceKey(row), row);
     fields.set(instanceKey(row), (records ?? []).map((r) => ({ project, task, instance, ...r })));
