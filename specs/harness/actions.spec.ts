@@ -44,6 +44,9 @@ test('what cannot be done is an outcome with a reason, without waiting for a tim
   expect(await actions.modify_radio('nowhere', 'y')).toEqual({ ok: false, error: 'no field named "nowhere" on the page' });
   expect(await actions.modify_checkbox('tags', ['z'])).toEqual({ ok: false, error: 'checkbox "tags" has no option "z" (options: a, b, c)' });
   expect(await actions.modify_radio('plain', 'x')).toEqual({ ok: false, error: 'field "plain" is a text, not a radio' });
+  // A value the input refuses is the agent's mistake: an outcome, not a failed test.
+  await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<input type="number" name="count">'));
+  expect(await actions.modify_text('count', 'many')).toEqual({ ok: false, error: expect.stringMatching(/^"many" is not a valid value for "count": .*Cannot type text into input\[type=number\]/) });
   // A 30 s action timeout was never reached: each failure is known at once.
   expect(Date.now() - started).toBeLessThan(30_000);
 });

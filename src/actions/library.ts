@@ -48,7 +48,11 @@ export class ActionLibrary {
   modify_text(field: string, value: string) {
     return this.act('modify_text', [field, value], async () => {
       const target = await this.editable(field);
-      await target.fill(value, { timeout: this.timeout });
+      await target.fill(value, { timeout: this.timeout }).catch((e: Error) => {
+        // A value the input refuses (text in a number input) is the agent's mistake, not the harness's.
+        if (e.message.includes('Cannot type text into')) throw new ActionError(`${JSON.stringify(value)} is not a valid value for "${field}": ${firstLine(e)}`);
+        throw e;
+      });
     });
   }
 
