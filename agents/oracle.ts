@@ -3,6 +3,8 @@ import { isEmptyAnswer, normalizeNumber } from '../src/metrics/normalize.ts';
 import { range } from '../src/metrics/range.ts';
 import { asList, asText } from '../src/metrics/types.ts';
 import type { Outcome } from '../src/actions/library.ts';
+import type { Action } from '../src/actions/signatures.ts';
+import type { Answer } from '../src/task/types.ts';
 import type { FieldState } from '../src/values/read-fields.ts';
 import type { Agent } from './types.ts';
 
@@ -20,26 +22,8 @@ export const oracle: Agent = {
   needsGold: true,
   async run({ actions, fields, gold }) {
     const answer = (field: FieldState): Promise<Outcome> | undefined => {
-      const answers = (gold?.[field.name] ?? []).map(asText).map((a) => (isEmptyAnswer(a) ? '' : a));
-      const nonEmpty = answers.filter((a) => a !== '');
-      if (!field.found || field.unsupported) return undefined;
-      if (field.type === 'checkbox') {
-        // The most common checked set, which may be "none": fields often depend on each other
-        // (ticking "no subject" disables the subject box), so follow what most annotators did.
-        const sets = (gold?.[field.name] ?? []).map((a) => asList(a).filter((v) => !isEmptyAnswer(v)).sort().join('|'));
-        const chosen = majorityVote(sets);
-        const current = asList(field.value).sort().join('|');
-        return chosen === current ? undefined : actions.modify_checkbox(field.name, chosen);
-      }
-      if (nonEmpty.length === 0) return undefined;
-      if (field.type === 'radio' || field.type === 'select') {
-        const majority = majorityVote(answers.map(normalizeNumber));
-        if (majority === '') return undefined;
-        return field.type === 'radio' ? actions.modify_radio(field.name, majority) : actions.modify_select(field.name, majority);
-      }
-      if (field.type === 'range') return actions.modify_range(field.name, bestRangeAnswer(nonEmpty));
-      if (field.type && TEXT_LIKE.has(field.type) && asText(field.value) !== nonEmpty[0]) return actions.modify_text(field.name, nonEmpty[0]!);
-      return undefined;
+      const action = goldAction(field, gold?.[field.name] ?? []);
+      return action && actions.run(action);
     };
     // Answering one question often reveals the next (hidden at load): what failed gets a second try.
     const failed: FieldState[] = [];
@@ -47,6 +31,33 @@ export const oracle: Agent = {
     for (const field of failed) await answer(field);
   },
 };
+
+/**
+ * The action that gives a field its gold answer, or undefined when it already has it (or has
+ * none). Also the correct action of in-context demonstrations.
+ */
+export function goldAction(field: Pick<FieldState, 'name' | 'type' | 'found' | 'unsupported' | 'value'>, gold: Answer[]): Action | undefined {
+  const answers = gold.map(asText).map((a) => (isEmptyAnswer(a) ? '' : a));
+  const nonEmpty = answers.filter((a) => a !== '');
+  if (!field.found || field.unsupported) return undefined;
+  if (field.type === 'checkbox') {
+    // The most common checked set, which may be "none": fields often depend on each other
+    // (ticking "no subject" disables the subject box), so follow what most annotators did.
+    const sets = gold.map((a) => asList(a).filter((v) => !isEmptyAnswer(v)).sort().join('|'));
+    const chosen = majorityVote(sets);
+    const current = asList(field.value).sort().join('|');
+    return chosen === current ? undefined : { name: 'modify_checkbox', args: [field.name, chosen ? chosen.split('|') : []] };
+  }
+  if (nonEmpty.length === 0) return undefined;
+  if (field.type === 'radio' || field.type === 'select') {
+    const majority = majorityVote(answers.map(normalizeNumber));
+    if (majority === '') return undefined;
+    return { name: field.type === 'radio' ? 'modify_radio' : 'modify_select', args: [field.name, majority] };
+  }
+  if (field.type === 'range') return { name: 'modify_range', args: [field.name, bestRangeAnswer(nonEmpty)] };
+  if (field.type && TEXT_LIKE.has(field.type) && asText(field.value) !== nonEmpty[0]) return { name: 'modify_text', args: [field.name, nonEmpty[0]!] };
+  return undefined;
+}
 
 function bestRangeAnswer(answers: string[]): string {
   const scoreOf = (a: string) => {

@@ -15,12 +15,36 @@ export interface AgentInput {
   gold?: Record<string, Answer[]>;
   /** Seed for this instance (the run's seed mixed with the task and instance ids). */
   seed: number;
+  /** The project's `agentOptions` (an LLM agent's model, prompt settings, ...). */
+  options: Record<string, unknown>;
+}
+
+/** What an agent spent on one field: it goes into the field's record and the report's tables. */
+export interface FieldUsage {
+  calls: number;
+  /** Tokens as the API counted them. */
+  promptTokens: number;
+  completionTokens: number;
+  /** USD; null when the model's price is unknown. */
+  cost: number | null;
+  /** Calls answered from the reply cache. */
+  cached: number;
+  /** Why the field was left as it was (API failure, no usable action after re-prompts). */
+  error?: string;
+}
+
+/** What an agent reports beside its actions: usage per field, and a log to attach to the test. */
+export interface AgentReport {
+  usage?: Record<string, FieldUsage>;
+  log?: unknown[];
 }
 
 export interface Agent {
   name: string;
   /** The oracle: the harness passes it the gold labels. */
   needsGold?: boolean;
+  /** Why the agent cannot run here (missing credentials, ...): its tests are skipped with this reason. */
+  unavailable?(): string | undefined;
   /** Acts on the page through `actions`; throwing is an infrastructure error (the test fails). */
-  run(input: AgentInput): Promise<void>;
+  run(input: AgentInput): Promise<AgentReport | void>;
 }

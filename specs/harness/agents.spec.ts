@@ -16,7 +16,7 @@ test('the random agent is seeded: one seed, one run; another seed, another run',
   const run = async (seed: number) => {
     await page.goto(url);
     const actions = new ActionLibrary(page);
-    await AGENTS.random!.run({ page, actions, task: { id: 't', title: 't', description: '' }, instanceId: 'i', fields: await readFields(page, NAMES), seed });
+    await AGENTS.random!.run({ page, actions, task: { id: 't', title: 't', description: '' }, instanceId: 'i', fields: await readFields(page, NAMES), seed, options: {} });
     expect(actions.log.every((a) => a.ok), JSON.stringify(actions.log)).toBe(true);
     return JSON.stringify((await readFields(page, NAMES)).map((f) => f.value));
   };
@@ -34,7 +34,7 @@ test('gold labels reach only an agent that declares it needs them', async ({ pag
   const seen: (Record<string, unknown> | undefined)[] = [];
   for (const needsGold of [false, true]) {
     const agent = { name: 'spy', needsGold, run: async (input: { gold?: Record<string, unknown> }) => { seen.push(input.gold); } };
-    const result = await runInstance({ page, url, task, instance, agent, actions: new ActionLibrary(page), seed: 1, scoring: {} });
+    const result = await runInstance({ page, url, task, instance, agent, actions: new ActionLibrary(page), seed: 1, scoring: {}, agentOptions: {} });
     expect(result.records).toEqual([expect.objectContaining({ field: 'q', prediction: '', score: 0, metric: 'rouge-l' })]);
   }
   expect(seen).toEqual([undefined, { q: ['secret answer'] }]);

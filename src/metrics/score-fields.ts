@@ -1,3 +1,4 @@
+import type { FieldUsage } from '../../agents/types.ts';
 import type { Answer, Field, FieldType, Instance } from '../task/types.ts';
 import type { FieldState } from '../values/read-fields.ts';
 import { normalizeNumber } from './normalize.ts';
@@ -23,6 +24,8 @@ export interface FieldRecord {
   unsupported?: boolean;
   /** The task file names this field's metric: re-scoring with other defaults leaves it alone. */
   metricSetByTask?: boolean;
+  /** What the agent spent on this field (LLM calls, tokens, cost), when it reports it. */
+  usage?: FieldUsage;
 }
 
 export interface ScoringOptions {

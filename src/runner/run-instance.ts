@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { Agent } from '../../agents/types.ts';
+import type { Agent, AgentReport } from '../../agents/types.ts';
 import type { ActionLibrary } from '../actions/library.ts';
 import { goldFields, scoreInstance, type FieldRecord, type ScoringOptions } from '../metrics/score-fields.ts';
 import type { Instance, Task } from '../task/types.ts';
@@ -14,6 +14,7 @@ export interface InstanceRun {
   actions: ActionLibrary;
   seed: number;
   scoring: ScoringOptions;
+  agentOptions: Record<string, unknown>;
 }
 
 export interface InstanceResult {
@@ -22,6 +23,8 @@ export interface InstanceResult {
   score: number | null;
   /** Mean of the scored fields' ceilings: the score a perfect agent gets. */
   ceiling: number | null;
+  /** What the agent logged (an LLM agent: its calls). */
+  agentLog?: unknown[];
 }
 
 /**
@@ -33,16 +36,19 @@ export async function runInstance(run: InstanceRun): Promise<InstanceResult> {
   await page.goto(run.url, { waitUntil: 'load' });
   const names = goldFields(task.fields, instance).map((f) => f.name);
   const fields = await readFields(page, names);
-  await agent.run({
+  const report: AgentReport = (await agent.run({
     page,
     actions,
     task: { id: task.id, title: task.title, description: task.description },
     instanceId: instance.id,
     fields,
     seed: run.seed,
+    options: run.agentOptions,
     ...(agent.needsGold && { gold: instance.gold }),
-  });
+  })) ?? {};
   const after = await readFields(page, names);
   const { records, score, ceiling } = scoreInstance(task.fields, instance, after, run.scoring);
-  return { records, score, ceiling };
+  // What the agent spent on each field goes with the field's score.
+  const withUsage = records.map((r) => (report.usage?.[r.field] ? { ...r, usage: report.usage[r.field] } : r));
+  return { records: withUsage, score, ceiling, ...(report.log && { agentLog: report.log }) };
 }
