@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { defineConfig, type Project, type ReporterDescription } from '@playwright/test';
+import type { LlmOptions } from './agents/llm/options.ts';
 import type { BenchwrightOptions } from './fixtures/benchwright.ts';
 import { benchmarkPath, selectionSettings } from './src/runner/selection.ts';
 import { resolveManifest } from './src/task/manifest.ts';
@@ -22,9 +23,28 @@ const OFFLINE_ARGS = [
 ];
 
 /** An agent configuration; its options go in `use` and, for merged reports, in metadata. */
-function agentProject(name: string, options: Partial<BenchwrightOptions>): Project<BenchwrightOptions> {
-  return { name, testMatch: 'benchmark.spec.ts', use: options, metadata: { ...options } };
+function agentProject(name: string, options: Partial<BenchwrightOptions>, timeout?: number): Project<BenchwrightOptions> {
+  return { name, testMatch: 'benchmark.spec.ts', use: options, metadata: { ...options }, ...(timeout && { timeout }) };
 }
+
+/**
+ * An LLM configuration of the paper (Table 4). BENCHWRIGHT_LLM_OPTIONS (JSON) overrides any
+ * setting of agents/llm/options.ts without editing this file: '{"demos": 3, "concurrency": 8}'.
+ */
+function llmProject(name: string, options: Partial<LlmOptions>): Project<BenchwrightOptions> {
+  // An instance asks one call per field, with retries: minutes, not the default 30 s.
+  return agentProject(name, { agent: 'llm', agentOptions: { ...options, ...llmOverrides } }, 15 * 60_000);
+}
+
+const llmOverrides = ((): Partial<LlmOptions> => {
+  const text = process.env.BENCHWRIGHT_LLM_OPTIONS;
+  if (!text) return {};
+  try {
+    return JSON.parse(text) as Partial<LlmOptions>;
+  } catch (e) {
+    throw new Error(`BENCHWRIGHT_LLM_OPTIONS must be a JSON object of LLM settings, e.g. '{"demos": 3}': ${(e as Error).message}`);
+  }
+})();
 
 /** BENCHWRIGHT_SCREENSHOT=off | only-on-failure: no final page per instance (large runs). */
 const finalScreenshot = (process.env.BENCHWRIGHT_SCREENSHOT ?? 'on') as BenchwrightOptions['finalScreenshot'];
@@ -78,5 +98,11 @@ export default defineConfig<BenchwrightOptions>({
     agentProject('oracle', { agent: 'oracle', minScore: 1 }),
     agentProject('do-nothing', { agent: 'do-nothing' }),
     agentProject('random', { agent: 'random' }),
+    // LLM agents (need OPENAI_API_KEY, or OPENAI_BASE_URL for any OpenAI-compatible server).
+    llmProject('gpt4', { model: 'gpt-4', html: 'full' }),
+    llmProject('gpt4-relevant', { model: 'gpt-4', html: 'relevant' }),
+    llmProject('gpt4v', { model: 'gpt-4-1106-vision-preview', html: 'relevant', vision: true }),
+    // vLLM, Ollama, llama.cpp...: OPENAI_BASE_URL=http://host:port/v1 BENCHWRIGHT_MODEL=<name>
+    llmProject('local', { model: process.env.BENCHWRIGHT_MODEL ?? 'local-model', html: 'relevant' }),
   ],
 });

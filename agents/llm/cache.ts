@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { cacheDir } from '../../src/task/task-index.ts';
+
+export interface CachedReply {
+  reply: string;
+  promptTokens: number;
+  completionTokens: number;
+}
+
+/**
+ * Replies on disk, keyed by a hash of what was asked (model, messages, parameters): a rerun
+ * after a crash or a reporter change costs no tokens and gets the same answers. Errors and empty
+ * replies are never stored. BENCHWRIGHT_LLM_CACHE: the folder (default: llm-replies in the
+ * user's benchwright cache, beside the task index), or "off" to bypass it.
+ */
+export class ReplyCache {
+  private constructor(private readonly dir: string | null) {}
+
+  static fromEnv(env = process.env): ReplyCache {
+    const setting = env.BENCHWRIGHT_LLM_CACHE ?? join(cacheDir(), 'llm-replies');
+    return new ReplyCache(setting === 'off' ? null : resolve(setting));
+  }
+
+  static key(request: unknown): string {
+    return createHash('sha256').update(JSON.stringify(request)).digest('hex');
+  }
+
+  get(key: string): CachedReply | undefined {
+    if (!this.dir) return undefined;
+    try {
+      return JSON.parse(readFileSync(this.file(key), 'utf8')) as CachedReply;
+    } catch {
+      return undefined; // absent, or half-written by a run that died: ask again
+    }
+  }
+
+  set(key: string, value: CachedReply): void {
+    if (!this.dir || !value.reply.trim()) return;
+    const file = this.file(key);
+    mkdirSync(join(file, '..'), { recursive: true });
+    // Workers may write the same key at once: write aside, then rename (atomic).
+    const temp = `${file}.${process.pid}.tmp`;
+    writeFileSync(temp, JSON.stringify(value));
+    renameSync(temp, file);
+  }
+
+  private file(key: string): string {
+    return join(this.dir!, key.slice(0, 2), `${key}.json`);
+  }
+}

@@ -1,0 +1,76 @@
+import OpenAI from 'openai';
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import pLimit, { type LimitFunction } from 'p-limit';
+import { ReplyCache } from './cache.ts';
+import type { LlmOptions } from './options.ts';
+import { callCost } from './pricing.ts';
+
+/** One call as recorded for the reports: sizes, usage, cost, and the reply or the error. */
+export interface CallRecord {
+  /** Prompt size counted with the tokenizer before sending. */
+  promptTokensCounted: number;
+  promptTokens: number;
+  completionTokens: number;
+  /** USD; null for a model without a known price. */
+  cost: number | null;
+  cached: boolean;
+  ms: number;
+  reply?: string;
+  error?: string;
+}
+
+/** Why LLM projects cannot run here, or undefined when they can. */
+export function missingCredentials(env = process.env): string | undefined {
+  if (env.OPENAI_API_KEY || env.OPENAI_BASE_URL) return undefined;
+  return 'LLM agents need OPENAI_API_KEY (OpenAI) or OPENAI_BASE_URL (any OpenAI-compatible server): not set, so this project is skipped';
+}
+
+// One client and one limiter per worker process: the cap on calls in flight is per worker.
+let client: OpenAI | undefined;
+let limiter: LimitFunction | undefined;
+const cache = ReplyCache.fromEnv();
+
+function clientFor(options: LlmOptions): { client: OpenAI; limit: LimitFunction } {
+  client ??= new OpenAI({
+    // A local server often wants no key; the SDK insists on one.
+    apiKey: process.env.OPENAI_API_KEY || 'none',
+    ...(process.env.OPENAI_BASE_URL && { baseURL: process.env.OPENAI_BASE_URL }),
+    timeout: options.timeout,
+    maxRetries: options.maxRetries,
+  });
+  limiter ??= pLimit(options.concurrency);
+  return { client, limit: limiter };
+}
+
+/**
+ * One chat completion, through the reply cache and the worker's cap on calls in flight. The
+ * SDK retries 429 (honouring retry-after), 5xx, connection errors and timeouts with backoff.
+ * Never throws: a failure is a record with its error.
+ */
+export async function complete(messages: ChatCompletionMessageParam[], options: LlmOptions, promptTokensCounted: number): Promise<CallRecord> {
+  const request = { model: options.model, messages, temperature: options.temperature, max_tokens: options.maxTokens };
+  const key = ReplyCache.key(request);
+  const hit = cache.get(key);
+  if (hit) return { promptTokensCounted, ...hit, cost: callCost(options.model, hit.promptTokens, hit.completionTokens), cached: true, ms: 0 };
+  const { client, limit } = clientFor(options);
+  const started = performance.now();
+  return limit(async (): Promise<CallRecord> => {
+    const base = { promptTokensCounted, promptTokens: 0, completionTokens: 0, cost: null, cached: false };
+    try {
+      const completion = await client.chat.completions.create(request);
+      const reply = completion.choices[0]?.message?.content ?? '';
+      const promptTokens = completion.usage?.prompt_tokens ?? 0;
+      const completionTokens = completion.usage?.completion_tokens ?? 0;
+      cache.set(key, { reply, promptTokens, completionTokens });
+      const cost = callCost(options.model, promptTokens, completionTokens);
+      return { ...base, promptTokens, completionTokens, cost, reply, ms: performance.now() - started, ...(!reply.trim() && { error: 'empty reply' }) };
+    } catch (e) {
+      return { ...base, ms: performance.now() - started, error: describeError(e) };
+    }
+  });
+}
+
+function describeError(e: unknown): string {
+  if (e instanceof OpenAI.APIError) return `${e.constructor.name}${e.status ? ` ${e.status}` : ''}: ${e.message}`;
+  return (e as Error).message ?? String(e);
+}
