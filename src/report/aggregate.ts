@@ -1,4 +1,6 @@
 import { hashSeed } from '../runner/selection.ts';
+import type { FieldUsage } from '../../agents/types.ts';
+import { totalUsage } from '../../agents/usage.ts';
 import { bootstrap, type Estimate, type InstanceSums } from './bootstrap.ts';
 import type { BenchmarkResults, FieldRow, InstanceRow } from './results.ts';
 
@@ -28,8 +30,12 @@ export interface ProjectSummary {
   instances: number;
   errored: number;
   notRun: number;
+  /** Why instances did not run (the first reason given), e.g. missing credentials. */
+  notRunReason?: string;
   /** Scored fields. */
   fields: number;
+  /** What the agent spent, summed over every field (LLM agents); undefined when it reports nothing. */
+  usage?: FieldUsage;
   perTask: TaskScore[];
 }
 
@@ -70,7 +76,9 @@ export function summarize(results: BenchmarkResults, options: SummaryOptions): P
       instances: instances.filter((i) => i.outcome !== 'not run').length,
       errored: instances.filter((i) => i.outcome === 'errored').length,
       notRun: instances.filter((i) => i.outcome === 'not run').length,
+      ...(notRunReason(instances) && { notRunReason: notRunReason(instances) }),
       fields: fieldCount(0),
+      ...(usageOf(instances) && { usage: usageOf(instances) }),
       perTask,
     };
   });
@@ -90,6 +98,13 @@ export function fieldTypes(summaries: ProjectSummary[]): string[] {
 /** Rows of one instance share project, task and instance id. */
 export const instanceKey = (row: { project: string; task: string; instance: string }) => [row.project, row.task, row.instance].join('\u0000');
 const typeOf = (f: FieldRow) => f.type ?? 'unknown';
+
+const notRunReason = (instances: InstanceRow[]) => instances.find((i) => i.outcome === 'not run' && i.error)?.error;
+
+function usageOf(instances: InstanceRow[]): FieldUsage | undefined {
+  const used = instances.filter((i) => i.usage).map((i) => i.usage!);
+  return used.length ? totalUsage(used) : undefined;
+}
 
 /** Mean over tasks of each task's mean field ceiling. */
 function benchmarkCeiling(tasks: FieldRow[][]): number | null {

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { FullConfig, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import type { FieldRecord } from '../metrics/score-fields.ts';
 import { instanceScore } from '../metrics/score-fields.ts';
+import { totalUsage } from '../../agents/usage.ts';
 import { instanceKey } from './aggregate.ts';
 import { RESULTS_FORMAT, type BenchmarkResults, type FieldRow, type InstanceRow, type Outcome, type RunMetadata, type TaskError } from './results.ts';
 
@@ -50,6 +51,8 @@ export function collectResults(root: Suite, config: FullConfig, startTime: Date)
       retries: Math.max(0, test.results.length - 1),
       ...instanceScore(records ?? []),
       ...(unreadable ? { error: unreadable } : result?.error && !records && { error: firstLine(result.error.message) }),
+      ...(!records && notes.has('skip') && { error: notes.get('skip') }),
+      ...(records?.some((r) => r.usage) && { usage: totalUsage(records.flatMap((r) => (r.usage ? [r.usage] : []))) }),
     };
     instances.set(instanceKey(row), row);
     fields.set(instanceKey(row), (records ?? []).map((r) => ({ project, task, instance, ...r })));

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { FieldUsage } from '../../agents/types.ts';
 import type { FieldRecord } from '../metrics/score-fields.ts';
 
 /**
@@ -27,7 +28,10 @@ export interface InstanceRow {
   retries: number;
   score: number | null;
   ceiling: number | null;
+  /** Why it errored, or why it did not run (a skip's reason). */
   error?: string;
+  /** What the agent spent on the instance (LLM agents). */
+  usage?: FieldUsage;
 }
 
 export interface FieldRow extends FieldRecord {

@@ -11,8 +11,10 @@ export const formatEstimate = (e: Estimate | undefined) =>
 /** One row per project: the paper's headline, all fields, each field type, and the counts. */
 export function projectTable(summaries: ProjectSummary[]): string[][] {
   const types = fieldTypes(summaries);
+  // Tokens and cost only when an agent reported them (LLM agents).
+  const spent = summaries.some((s) => s.usage);
   return [
-    ['project', 'agent', 'benchmark', 'all fields', ...types, 'tasks', 'instances', 'fields', 'errored'],
+    ['project', 'agent', 'benchmark', 'all fields', ...types, 'tasks', 'instances', 'fields', 'errored', ...(spent ? ['calls', 'tokens in', 'tokens out', 'cost $'] : [])],
     ...summaries.map((s) => [
       s.project,
       s.agent,
@@ -23,8 +25,14 @@ export function projectTable(summaries: ProjectSummary[]): string[][] {
       String(s.instances),
       String(s.fields),
       String(s.errored),
+      ...(spent ? usageCells(s) : []),
     ]),
   ];
+}
+
+function usageCells({ usage }: ProjectSummary): string[] {
+  if (!usage) return ['–', '–', '–', '–'];
+  return [String(usage.calls), String(usage.promptTokens), String(usage.completionTokens), usage.cost === null ? '?' : usage.cost.toFixed(4)];
 }
 
 /** One row per task, one column per project: each task's mean field score (the paper's Figure 5). */
@@ -71,7 +79,8 @@ export function tableNotes(summaries: ProjectSummary[], options: { resamples: nu
   }
   for (const s of summaries) {
     if (s.errored) notes.push(`${s.project}: ${s.errored} errored instance${s.errored === 1 ? '' : 's'} (no field scores; left out of the means, listed in results.json).`);
-    if (s.notRun) notes.push(`${s.project}: ${s.notRun} instance${s.notRun === 1 ? '' : 's'} did not run.`);
+    if (s.notRun) notes.push(`${s.project}: ${s.notRun} instance${s.notRun === 1 ? '' : 's'} did not run${s.notRunReason ? `: ${s.notRunReason}` : ''}.`);
+    if (s.usage?.cached) notes.push(`${s.project}: ${s.usage.cached} of ${s.usage.calls} calls answered from the reply cache (their tokens were spent once, earlier).`);
   }
   return notes;
 }
