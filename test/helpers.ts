@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +27,27 @@ export function runScript(script: string, args: string[], env: Record<string, st
  * report, benchmark report, Allure results) in a temporary folder of its own.
  */
 export function runPlaywright(args: string[], env: Record<string, string> = {}) {
+  const { dir, script, argv, outputs } = playwrightRun(args);
+  const r = runScript(script, argv, { ...outputs, ...env });
+  return { ...r, output: r.stdout + r.stderr, dir };
+}
+
+/** runPlaywright without blocking: for tests that serve something (a fake API) in this process. */
+export async function runPlaywrightAsync(args: string[], env: Record<string, string> = {}) {
+  const { dir, script, argv, outputs } = playwrightRun(args);
+  const child = spawn(process.execPath, [script, ...argv], {
+    cwd: ROOT,
+    env: { ...process.env, BENCHWRIGHT_CACHE_DIR: join(tempDir(), 'cache'), ...outputs, ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { code, stdout, stderr, output: stdout + stderr, dir };
+}
+
+function playwrightRun(args: string[]) {
   const dir = tempDir('benchwright-run-');
   const outputs = {
     PLAYWRIGHT_HTML_OUTPUT_DIR: join(dir, 'html'),
@@ -34,8 +55,7 @@ export function runPlaywright(args: string[], env: Record<string, string> = {}) 
     BENCHWRIGHT_ALLURE_RESULTS: join(dir, 'allure-results'),
   };
   const output = args[0] === 'test' ? [`--output=${join(dir, 'test-results')}`] : [];
-  const r = runScript(join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js'), [...args, ...output], { ...outputs, ...env });
-  return { ...r, output: r.stdout + r.stderr, dir };
+  return { dir, outputs, script: join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js'), argv: [...args, ...output] };
 }
 
 /** Runs the real CLI (bin/benchwright.js). */

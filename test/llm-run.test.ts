@@ -1,0 +1,187 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import AdmZip from 'adm-zip';
+import { readResults, type FieldRow } from '../src/report/results.ts';
+import { FakeOpenAI, firstOptionReply, textOf, type Answer, type SeenRequest } from './fake-openai.ts';
+import { ROOT, runPlaywright, runPlaywrightAsync, tempDir } from './helpers.ts';
+
+// LLM projects end to end: the real openai SDK in Playwright's workers, a local
+// OpenAI-compatible server started here, the bundled tasks.
+
+const KEY = `sk-test-${Math.random().toString(36).slice(2)}-do-not-leak`;
+const INSTANCES = 10;
+
+async function runLlm(project: string, fake: FakeOpenAI, env: Record<string, string> = {}, args: string[] = []) {
+  return runPlaywrightAsync(['test', `--project=${project}`, ...args], {
+    OPENAI_BASE_URL: fake.url,
+    OPENAI_API_KEY: KEY,
+    BENCHWRIGHT_ALLURE: 'off',
+    BENCHWRIGHT_LLM_CACHE: join(tempDir(), 'replies'),
+    ...env,
+  });
+}
+
+const results = (dir: string) => readResults(join(dir, 'benchwright-report', 'results.json'));
+
+test('without OPENAI_API_KEY or OPENAI_BASE_URL the LLM project is skipped with one reason; the others run', () => {
+  const run = runPlaywright(['test', '--project=gpt4', '--project=do-nothing'], { OPENAI_API_KEY: '', OPENAI_BASE_URL: '', BENCHWRIGHT_ALLURE: 'off' });
+  assert.equal(run.code, 0, run.output);
+  assert.match(run.stdout, new RegExp(`${INSTANCES} skipped`));
+  assert.match(run.stdout, new RegExp(`^gpt4: ${INSTANCES} instances did not run: LLM agents need OPENAI_API_KEY \\(OpenAI\\) or OPENAI_BASE_URL`, 'm'));
+  assert.match(run.stdout, /^do-nothing\s+do-nothing\s+0\.075/m);
+});
+
+test('gpt4 against a local server: every instance scored, tokens and cost reported; run again: 0 requests, same scores', async () => {
+  const fake = await FakeOpenAI.start((r) => ({ content: firstOptionReply(r) }));
+  try {
+    const cache = join(tempDir(), 'replies');
+    const first = await runLlm('gpt4', fake, { BENCHWRIGHT_LLM_CACHE: cache });
+    assert.equal(first.code, 0, first.output);
+    const asked = fake.requests.length;
+    assert.ok(asked >= 52, `${asked} requests`);
+    assert.ok(fake.requests.every((r) => r.body.model === 'gpt-4' && r.headers.authorization === `Bearer ${KEY}`));
+    const before = results(first.dir);
+    assert.equal(before.instances.filter((i) => i.outcome === 'scored').length, INSTANCES);
+    assert.ok(before.instances.every((i) => i.usage && i.usage.calls > 0 && i.usage.promptTokens > 0 && i.usage.cost! > 0));
+    assert.match(first.stdout, /^project\s+.*\bcalls\s+tokens in\s+tokens out\s+cost \$$/m);
+    assert.match(first.stdout, /^gpt4\s+4\s+10\s+52\s+0\s+\d+\s+\d+\s+\d+\s+\d+\.\d{4}$/m);
+
+    const second = await runLlm('gpt4', fake, { BENCHWRIGHT_LLM_CACHE: cache });
+    assert.equal(second.code, 0, second.output);
+    assert.equal(fake.requests.length, asked, 'the second run sent no request');
+    const after = results(second.dir);
+    assert.deepEqual(after.fields.map((f) => [f.field, f.prediction, f.score]), before.fields.map((f) => [f.field, f.prediction, f.score]));
+    assert.match(second.stdout, /gpt4: (\d+) of \1 calls answered from the reply cache/);
+  } finally {
+    await fake.close();
+  }
+});
+
+test('injected faults: 429 and 500 are retried, a hang times out, malformed JSON fails, a truncated reply is re-prompted, a chatty one parsed; no instance lost', async () => {
+  const plan: Record<string, (previous: number, request: SeenRequest) => Answer> = {
+    sentiment: (n, r) => (n === 0 ? { status: 429, headers: { 'retry-after': '1' } } : { content: firstOptionReply(r) }),
+    aspects: (n, r) => (n === 0 ? { status: 500 } : { content: firstOptionReply(r) }),
+    confidence: () => ({ hang: true }),
+    reason: () => ({ malformed: true }),
+    // Cut short on every first ask; whole when re-prompted.
+    guests: (_, r) => ({ content: r.body.messages.some((m) => m.role === 'assistant') ? 'modify_text("guests", "4")' : 'modify_text("guests", "4' }),
+    contact_email: () => ({ content: 'Looking at the form, the guest gave an address.\nI would answer modify_text("contact_email", "ana@example.org") since it fits.' }),
+  };
+  const fake = await FakeOpenAI.start((r, n) => plan[r.field]?.(n, r) ?? { content: firstOptionReply(r) });
+  try {
+    const run = await runLlm('gpt4', fake, { BENCHWRIGHT_LLM_OPTIONS: JSON.stringify({ timeout: 1500, maxRetries: 1 }) });
+    assert.equal(run.code, 0, run.output);
+    const { instances, fields } = results(run.dir);
+    assert.deepEqual(instances.map((i) => i.outcome), new Array(INSTANCES).fill('scored'), 'no instance lost');
+    const of = (name: string) => fields.filter((f) => f.field === name) as (FieldRow & { usage: NonNullable<FieldRow['usage']> })[];
+    const byField = (name: string) => fake.requests.filter((r) => r.field === name);
+    // Retried by the SDK, then answered.
+    for (const name of ['sentiment', 'aspects']) {
+      assert.ok(of(name).every((f) => f.usage.error === undefined && f.prediction !== ''), JSON.stringify(of(name)));
+      assert.equal(byField(name).length, 3 + 1, `${name}: one fault, then one request per instance`);
+    }
+    // Gave up, with the reason, and the field left as it was.
+    assert.ok(of('confidence').every((f) => /timed out/i.test(f.usage.error ?? '')), JSON.stringify(of('confidence').map((f) => f.usage)));
+    assert.ok(of('reason').every((f) => f.usage.error !== undefined), JSON.stringify(of('reason').map((f) => f.usage)));
+    // Re-prompted once, quoting the parse error.
+    assert.ok(of('guests').every((f) => f.usage.calls === 2 && f.prediction === '4'), JSON.stringify(of('guests')));
+    const reprompt = byField('guests').find((r) => r.body.messages.length > 2 && r.body.messages.at(-2)?.role === 'assistant');
+    assert.ok(reprompt, 'a re-prompt with the reply and the error');
+    assert.match(textOf(reprompt.body.messages.at(-1)!.content), /^Your answer could not be used: .+/);
+    // The action buried in prose is found.
+    assert.ok(of('contact_email').every((f) => f.prediction === 'ana@example.org'), JSON.stringify(of('contact_email')));
+  } finally {
+    await fake.close();
+  }
+});
+
+test('gpt4v sends a screenshot as an image part; gpt4-relevant sends the relevant HTML and demonstrations from other train tasks', async () => {
+  const fake = await FakeOpenAI.start((r) => ({ content: firstOptionReply(r) }));
+  try {
+    const vision = await runLlm('gpt4v', fake, {}, ['--grep', 'kettle']);
+    assert.equal(vision.code, 0, vision.output);
+    const images = fake.requests.flatMap((r) => r.body.messages.flatMap((m) => (typeof m.content === 'string' ? [] : m.content.filter((p) => p.type === 'image_url'))));
+    assert.equal(images.length, fake.requests.length);
+    assert.ok(images.every((p) => p.image_url!.url.startsWith('data:image/jpeg;base64,/9j/')));
+    const seen = fake.requests.length;
+
+    const relevant = await runLlm('gpt4-relevant', fake, { BENCHWRIGHT_LLM_OPTIONS: JSON.stringify({ demos: 2 }) }, ['--grep', 'kettle']);
+    assert.equal(relevant.code, 0, relevant.output);
+    const asked = fake.requests.slice(seen);
+    const sentiment = asked.find((r) => r.field === 'sentiment')!;
+    const question = textOf(sentiment.body.messages.at(-1)!.content);
+    assert.ok(question.includes('name="sentiment"') && !question.includes('<head'), 'the HTML around the field, not the page');
+    const demos = sentiment.body.messages.filter((m) => m.role === 'assistant').map((m) => textOf(m.content));
+    assert.equal(demos.length, 2);
+    assert.ok(demos.every((d) => /^modify_\w+\("(?!sentiment|aspects|confidence|reason)/.test(d)), `demonstrations from other tasks: ${demos.join(' | ')}`);
+  } finally {
+    await fake.close();
+  }
+});
+
+test('with a server that answers after 1 s, 2 workers keep at least 8 requests in flight', async () => {
+  const fake = await FakeOpenAI.start((r) => ({ content: firstOptionReply(r), delayMs: 1000 }));
+  try {
+    const run = await runLlm('gpt4', fake, { BENCHWRIGHT_LLM_OPTIONS: JSON.stringify({ concurrency: 8 }) }, ['--workers=2']);
+    assert.equal(run.code, 0, run.output);
+    assert.ok(fake.maxInFlight >= 8, `at most ${fake.maxInFlight} requests in flight`);
+  } finally {
+    await fake.close();
+  }
+});
+
+test('the API key appears nowhere in what a run leaves (traces, reports, attachments, results, Allure)', async () => {
+  const fake = await FakeOpenAI.start((r) => ({ content: firstOptionReply(r) }));
+  try {
+    const run = await runLlm('gpt4', fake, { BENCHWRIGHT_ALLURE: 'on' }, ['--trace=on', '--grep', 'review-sentiment']);
+    assert.equal(run.code, 0, run.output);
+    assert.ok(fake.requests.length > 0 && fake.requests.every((r) => r.headers.authorization === `Bearer ${KEY}`), 'the key was used');
+    const scanned = scan(run.dir);
+    assert.ok(scanned.files > 20 && scanned.zips > 0, JSON.stringify(scanned));
+    assert.deepEqual(scanned.found, []);
+    // The scan finds the key where it is, also inside a zip.
+    const planted = tempDir();
+    const zip = new AdmZip();
+    zip.addFile('inner/trace.network', Buffer.from(`authorization: Bearer ${KEY}`));
+    zip.writeZip(join(planted, 'trace.zip'));
+    writeFileSync(join(planted, 'report.html'), `<script>window.playwrightReportBase64 = "data:application/zip;base64,${zip.toBuffer().toString('base64')}";</script>`);
+    assert.deepEqual(scan(planted).found.sort(), ['report.html#inner/trace.network', 'trace.zip#inner/trace.network']);
+  } finally {
+    await fake.close();
+  }
+});
+
+/** Every file under `dir`, zips opened, and zips embedded base64 in HTML (Playwright's report). */
+function scan(dir: string): { files: number; zips: number; found: string[] } {
+  const out = { files: 0, zips: 0, found: [] as string[] };
+  const inZip = (name: string, bytes: Buffer) => {
+    out.zips++;
+    for (const entry of new AdmZip(bytes).getEntries()) if (!entry.isDirectory && entry.getData().includes(KEY)) out.found.push(`${name}#${entry.entryName}`);
+  };
+  const walk = (path: string, name: string) => {
+    if (statSync(path).isDirectory()) {
+      for (const child of readdirSync(path)) walk(join(path, child), name ? `${name}/${child}` : child);
+      return;
+    }
+    out.files++;
+    const bytes = readFileSync(path);
+    if (bytes.includes(KEY)) out.found.push(name);
+    if (bytes.subarray(0, 2).toString() === 'PK') inZip(name, bytes);
+    for (const [, base64] of bytes.toString('latin1').matchAll(/data:application\/zip;base64,([A-Za-z0-9+/=]+)/g)) inZip(name, Buffer.from(base64!, 'base64'));
+  };
+  walk(dir, '');
+  return out;
+}
+
+test('model text is never run as code: no eval, Function or vm where replies are handled', () => {
+  const files = ['agents/llm', 'src/actions'].flatMap((d) => readdirSync(join(ROOT, d)).map((f) => join(ROOT, d, f)));
+  assert.ok(files.some((f) => f.endsWith('parse-actions.ts')) && files.some((f) => f.endsWith('agent.ts')));
+  for (const file of files) {
+    const code = readFileSync(file, 'utf8');
+    for (const pattern of [/\beval\s*\(/, /\bnew\s+Function\s*\(/, /\bFunction\s*\(/, /['"](node:)?vm['"]/, /\bsetTimeout\s*\(\s*['"`]/]) {
+      assert.doesNotMatch(code, pattern, `${file}: ${pattern}`);
+    }
+  }
+});
