@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { ReplyCache } from '../agents/llm/cache.ts';
 import { callCost } from '../agents/llm/pricing.ts';
 import { PIECES_AFTER, PIECES_BEFORE, relevantHtml } from '../agents/llm/relevant-html.ts';
-import { countTokens, fitTokens } from '../agents/llm/tokens.ts';
+import { countTokens, fitTokens, loadEncoding } from '../agents/llm/tokens.ts';
 import { tempDir } from './helpers.ts';
 
 test('relevant HTML: the grandparent split at ">", 15 pieces before the field and 30 after', () => {
@@ -23,7 +23,9 @@ test('relevant HTML: the grandparent split at ">", 15 pieces before the field an
   assert.equal(relevantHtml('<div></div>', field), '<div></div>');
 });
 
-test('prompts are cut to the token budget around the field, and say so', () => {
+test('prompts are cut to the token budget around the field, and say so', async () => {
+  await loadEncoding('cl100k_base');
+  await loadEncoding('o200k_base');
   const page = `${'<p>filler text here</p>'.repeat(400)}<input name="target">${'<p>more filler</p>'.repeat(400)}`;
   assert.ok(countTokens(page, 'cl100k_base') > 2000);
   const { text, cut } = fitTokens(page, 200, 'name="target"', 'cl100k_base');

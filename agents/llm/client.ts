@@ -19,12 +19,6 @@ export interface CallRecord {
   error?: string;
 }
 
-/** Why LLM projects cannot run here, or undefined when they can. */
-export function missingCredentials(env = process.env): string | undefined {
-  if (env.OPENAI_API_KEY || env.OPENAI_BASE_URL) return undefined;
-  return 'LLM agents need OPENAI_API_KEY (OpenAI) or OPENAI_BASE_URL (any OpenAI-compatible server): not set, so this project is skipped';
-}
-
 // One client and one limiter per worker process: the cap on calls in flight is per worker.
 let client: OpenAI | undefined;
 let limiter: LimitFunction | undefined;

@@ -1,26 +1,40 @@
-import { decode as decodeCl100k, encode as encodeCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
-import { decode as decodeO200k, encode as encodeO200k } from 'gpt-tokenizer/encoding/o200k_base';
 import type { LlmOptions } from './options.ts';
 
-const ENCODINGS = {
-  cl100k_base: { encode: encodeCl100k, decode: decodeCl100k },
-  o200k_base: { encode: encodeO200k, decode: decodeO200k },
-};
+type Encoding = LlmOptions['encoding'];
+interface Codec {
+  encode(text: string): number[];
+  decode(tokens: number[]): string;
+}
 
-export function countTokens(text: string, encoding: LlmOptions['encoding']): number {
-  return ENCODINGS[encoding].encode(text).length;
+// Each encoding's tables take 0.2-0.4 s to load: only the one a project uses is loaded.
+const loaded = new Map<Encoding, Codec>();
+
+export async function loadEncoding(encoding: Encoding): Promise<void> {
+  if (loaded.has(encoding)) return;
+  const codec = encoding === 'o200k_base' ? await import('gpt-tokenizer/encoding/o200k_base') : await import('gpt-tokenizer/encoding/cl100k_base');
+  loaded.set(encoding, codec);
+}
+
+function codec(encoding: Encoding): Codec {
+  const c = loaded.get(encoding);
+  if (!c) throw new Error(`tokenizer ${encoding} used before loadEncoding()`);
+  return c;
+}
+
+export function countTokens(text: string, encoding: Encoding): number {
+  return codec(encoding).encode(text).length;
 }
 
 /**
  * Text cut to `budget` tokens around `anchor` (the field's name): the model keeps the part of
  * the page where the field is, and is told what was cut.
  */
-export function fitTokens(text: string, budget: number, anchor: string, encoding: LlmOptions['encoding']): { text: string; cut: number } {
-  const { encode, decode } = ENCODINGS[encoding];
+export function fitTokens(text: string, budget: number, anchor: string, encoding: Encoding): { text: string; cut: number } {
+  const { encode, decode } = codec(encoding);
   const tokens = encode(text);
   if (tokens.length <= budget) return { text, cut: 0 };
   const at = Math.max(0, text.indexOf(anchor));
-  const centre = Math.round((encode(text.slice(0, at)).length));
+  const centre = encode(text.slice(0, at)).length;
   const from = Math.max(0, Math.min(tokens.length - budget, centre - Math.floor(budget / 2)));
   const kept = decode(tokens.slice(from, from + budget));
   const cut = tokens.length - budget;
