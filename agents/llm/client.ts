@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { ReplyCache } from './cache.ts';
@@ -24,8 +24,10 @@ let client: OpenAI | undefined;
 let limiter: LimitFunction | undefined;
 const cache = ReplyCache.fromEnv();
 
-function clientFor(options: LlmOptions): { client: OpenAI; limit: LimitFunction } {
-  client ??= new OpenAI({
+/** The SDK is imported on the first call the cache cannot answer: a cached rerun never loads it. */
+async function clientFor(options: LlmOptions): Promise<{ client: OpenAI; limit: LimitFunction }> {
+  const { default: OpenAISdk } = await import('openai');
+  client ??= new OpenAISdk({
     // A local server often wants no key; the SDK insists on one.
     apiKey: process.env.OPENAI_API_KEY || 'none',
     ...(process.env.OPENAI_BASE_URL && { baseURL: process.env.OPENAI_BASE_URL }),
@@ -46,9 +48,9 @@ export async function complete(messages: ChatCompletionMessageParam[], options: 
   const key = ReplyCache.key(request);
   const hit = cache.get(key);
   if (hit) return { promptTokensCounted, ...hit, cost: callCost(options.model, hit.promptTokens, hit.completionTokens), cached: true, ms: 0 };
-  const { client, limit } = clientFor(options);
-  const started = performance.now();
+  const { client, limit } = await clientFor(options);
   return limit(async (): Promise<CallRecord> => {
+    const started = performance.now();
     const base = { promptTokensCounted, promptTokens: 0, completionTokens: 0, cost: null, cached: false };
     try {
       const completion = await client.chat.completions.create(request);
@@ -65,6 +67,7 @@ export async function complete(messages: ChatCompletionMessageParam[], options: 
 }
 
 function describeError(e: unknown): string {
-  if (e instanceof OpenAI.APIError) return `${e.constructor.name}${e.status ? ` ${e.status}` : ''}: ${e.message}`;
-  return (e as Error).message ?? String(e);
+  // The SDK's errors (APIError and its subclasses) carry the HTTP status.
+  const status = (e as { status?: number }).status;
+  return `${(e as Error).constructor?.name ?? 'Error'}${status ? ` ${status}` : ''}: ${(e as Error).message ?? String(e)}`;
 }

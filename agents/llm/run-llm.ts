@@ -17,9 +17,10 @@ export async function runLlm({ page, actions, task, fields, options }: AgentInpu
   await loadEncoding(settings.encoding);
   const asked = fields.filter((f) => f.found && f.visible && !f.unsupported);
   const demos = demonstrations(task.id, settings.demos);
-  // Page state is read one field at a time (screenshots scroll); the calls then run together.
+  // The page as loaded, read once; screenshots one field at a time (they scroll). The calls then run together.
+  const htmls = await pageHtml(page, asked, settings);
   const prompts: FieldPrompt[] = [];
-  for (const field of asked) prompts.push({ task, field, demos, ...(await pageFor(page, field, settings)) });
+  for (const [i, field] of asked.entries()) prompts.push({ task, field, demos, html: htmls[i]!, ...(settings.vision && { screenshot: await screenshotAround(page, field) }) });
   const answers = await Promise.all(prompts.map((p) => answerField(p, settings)));
   const report: Required<AgentReport> = { usage: {}, log: [] };
   for (const [i, field] of asked.entries()) {
@@ -34,18 +35,25 @@ export async function runLlm({ page, actions, task, fields, options }: AgentInpu
   return report;
 }
 
-/** The page as this field's prompt shows it. */
-async function pageFor(page: Page, field: FieldState, settings: LlmOptions): Promise<Pick<FieldPrompt, 'html' | 'screenshot'>> {
-  const around = settings.html === 'relevant' ? await page.evaluate((name) => {
+/** Per field, the page as its prompt shows it: the whole HTML, or the relevant HTML around it. */
+async function pageHtml(page: Page, fields: FieldState[], settings: LlmOptions): Promise<string[]> {
+  if (settings.html === 'full') {
+    const html = await page.content();
+    return fields.map(() => html);
+  }
+  const around = await page.evaluate((names) => names.map((name) => {
     const element = document.getElementsByName(name)[0];
     const outer = element?.parentElement?.parentElement ?? element?.parentElement;
     return element && outer ? { outer: outer.outerHTML, field: element.outerHTML } : null;
-  }, field.name) : null;
-  const html = around ? relevantHtml(around.outer, around.field) : await page.content();
-  if (!settings.vision) return { html };
+  }), fields.map((f) => f.name));
+  // A field only in a frame: the main page's HTML.
+  const whole = around.includes(null) ? await page.content() : '';
+  return around.map((a) => (a ? relevantHtml(a.outer, a.field) : whole));
+}
+
+async function screenshotAround(page: Page, field: FieldState): Promise<string> {
   await page.locator(`[name="${field.name.replace(/["\\]/g, '\\$&')}"]`).first().scrollIntoViewIfNeeded({ timeout: 1000 }).catch(() => undefined);
-  const screenshot = (await page.screenshot({ type: 'jpeg', quality: 70 })).toString('base64');
-  return { html, screenshot };
+  return (await page.screenshot({ type: 'jpeg', quality: 70 })).toString('base64');
 }
 
 /** Ask, and re-ask quoting the parse error, until a reply holds an action for this field. */

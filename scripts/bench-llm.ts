@@ -1,0 +1,48 @@
+// npm run bench, fourth part: LLM runs against the local OpenAI-compatible server of the tests.
+// 1. The bundled tasks with --project=gpt4 answered from the reply cache, against do-nothing and
+//    the oracle on the same tasks (whole `playwright test` commands, median of 3).
+// 2. Instances per minute when every call takes 1 s, with 2 workers and N calls in flight per
+//    worker, and the most requests the server saw at once.
+import { join } from 'node:path';
+import { FakeOpenAI, firstOptionReply } from '../test/fake-openai.ts';
+import { runPlaywrightAsync, tempDir } from '../test/helpers.ts';
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function timed(args: string[], env: Record<string, string>): Promise<number> {
+  const started = performance.now();
+  const run = await runPlaywrightAsync(['test', ...args], { BENCHWRIGHT_ALLURE: 'off', ...env });
+  if (run.code !== 0) throw new Error(run.output);
+  return (performance.now() - started) / 1000;
+}
+
+const fake = await FakeOpenAI.start((r) => ({ content: firstOptionReply(r) }));
+try {
+  const cache = join(tempDir(), 'replies');
+  const llmEnv = { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-bench', BENCHWRIGHT_LLM_CACHE: cache };
+  await timed(['--project=gpt4'], llmEnv);
+  const asked = fake.requests.length;
+  const cached: number[] = [];
+  const nothing: number[] = [];
+  const oracle: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    cached.push(await timed(['--project=gpt4'], llmEnv));
+    nothing.push(await timed(['--project=do-nothing'], {}));
+    oracle.push(await timed(['--project=oracle'], {}));
+  }
+  // The oracle acts on the same fields as the model does: the page work without the model.
+  console.log(`gpt4 from the cache: ${median(cached).toFixed(1)} s (requests sent: ${fake.requests.length - asked}); do-nothing: ${median(nothing).toFixed(1)} s (ratio ${(median(cached) / median(nothing)).toFixed(2)}); oracle: ${median(oracle).toFixed(1)} s (ratio ${(median(cached) / median(oracle)).toFixed(2)})`);
+} finally {
+  await fake.close();
+}
+
+for (const concurrency of [4, 8]) {
+  const slow = await FakeOpenAI.start((r) => ({ content: firstOptionReply(r), delayMs: 1000 }));
+  try {
+    const env = { OPENAI_BASE_URL: slow.url, OPENAI_API_KEY: 'sk-bench', BENCHWRIGHT_LLM_CACHE: 'off', BENCHWRIGHT_LLM_OPTIONS: JSON.stringify({ concurrency }) };
+    const seconds = await timed(['--project=gpt4', '--workers=2'], env);
+    console.log(`1 s per call, 2 workers x ${concurrency} calls: ${slow.requests.length} calls for 10 instances in ${seconds.toFixed(1)} s = ${((10 / seconds) * 60).toFixed(1)} instances/min; at most ${slow.maxInFlight} in flight`);
+  } finally {
+    await slow.close();
+  }
+}
