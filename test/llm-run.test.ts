@@ -47,6 +47,9 @@ test('gpt4 against a local server: every instance scored, tokens and cost report
     assert.ok(before.instances.every((i) => i.usage && i.usage.calls > 0 && i.usage.promptTokens > 0 && i.usage.cost! > 0));
     assert.match(first.stdout, /^project\s+.*\bcalls\s+tokens in\s+tokens out\s+cost \$$/m);
     assert.match(first.stdout, /^gpt4\s+4\s+10\s+52\s+0\s+\d+\s+\d+\s+\d+\s+\d+\.\d{4}$/m);
+    // An action the page refuses is kept with the field: the stand-in model types a word into a number input.
+    const guests = before.fields.filter((f) => f.field === 'guests');
+    assert.ok(guests.length === 2 && guests.every((f) => /^modify_text\("guests", "good"\): "good" is not a valid value/.test(f.usage?.error ?? '')), JSON.stringify(guests));
 
     const second = await runLlm('gpt4', fake, { BENCHWRIGHT_LLM_CACHE: cache });
     assert.equal(second.code, 0, second.output);

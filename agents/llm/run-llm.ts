@@ -24,13 +24,15 @@ export async function runLlm({ page, actions, task, fields, options }: AgentInpu
   const answers = await Promise.all(prompts.map((p) => answerField(p, settings)));
   const report: Required<AgentReport> = { usage: {}, log: [] };
   for (const [i, field] of asked.entries()) {
-    const { actions: chosen, calls, error } = answers[i]!;
+    const { actions: chosen, calls } = answers[i]!;
+    let { error } = answers[i]!;
     for (const action of chosen) {
       const outcome = await actions.run(action);
-      if (!outcome.ok) report.log.push({ field: field.name, action: formatAction(action), error: outcome.error });
+      // The model's action could not be done (an option the field does not have...): say so with the field.
+      if (!outcome.ok) error ??= `${formatAction(action)}: ${outcome.error}`;
     }
     report.usage[field.name] = usageOf(calls, error);
-    report.log.push({ field: field.name, calls: calls.map(({ reply, error: e, promptTokensCounted, promptTokens, completionTokens, cost, cached, ms }) => ({ promptTokensCounted, promptTokens, completionTokens, cost, cached, ms: Math.round(ms), reply, error: e })) });
+    report.log.push({ field: field.name, calls: calls.map((c) => ({ ...c, ms: Math.round(c.ms) })), ...(error && { error }) });
   }
   return report;
 }
