@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { parseActions } from '../../src/actions/parse-actions.ts';
 import { formatAction, type Action } from '../../src/actions/signatures.ts';
-import type { FieldState } from '../../src/values/read-fields.ts';
+import type { ActionLibrary } from '../../src/actions/library.ts';
+import { readFields, type FieldState } from '../../src/values/read-fields.ts';
 import type { AgentInput, AgentReport, FieldUsage } from '../types.ts';
 import { totalUsage } from '../usage.ts';
 import { complete, type CallRecord } from './client.ts';
@@ -15,14 +16,24 @@ import { loadEncoding } from './tokens.ts';
 export async function runLlm({ page, actions, task, fields, options }: AgentInput): Promise<AgentReport> {
   const settings: LlmOptions = { ...DEFAULT_LLM_OPTIONS, ...(options as Partial<LlmOptions>) };
   await loadEncoding(settings.encoding);
-  const asked = fields.filter((f) => f.found && f.visible && !f.unsupported);
+  const report: Required<AgentReport> = { usage: {}, log: [] };
+  const round = (asked: FieldState[]) => askAndAct(page, actions, task, asked, settings, report);
+  const usable = (f: FieldState) => f.found && !f.unsupported;
+  await round(fields.filter((f) => usable(f) && f.visible));
+  // Answers often reveal further questions (hidden at load): a second round asks those.
+  const hidden = fields.filter((f) => usable(f) && !f.visible);
+  if (hidden.length) await round((await readFields(page, hidden.map((f) => f.name))).filter((f) => usable(f) && f.visible));
+  return report;
+}
+
+/** One round: the page read once, every field asked at once (up to the worker's cap), then the actions in field order. */
+async function askAndAct(page: Page, actions: ActionLibrary, task: AgentInput['task'], asked: FieldState[], settings: LlmOptions, report: Required<AgentReport>): Promise<void> {
   const demos = demonstrations(task.id, settings.demos);
-  // The page as loaded, read once; screenshots one field at a time (they scroll). The calls then run together.
   const htmls = await pageHtml(page, asked, settings);
   const prompts: FieldPrompt[] = [];
+  // Screenshots one field at a time: they scroll.
   for (const [i, field] of asked.entries()) prompts.push({ task, field, demos, html: htmls[i]!, ...(settings.vision && { screenshot: await screenshotAround(page, field) }) });
   const answers = await Promise.all(prompts.map((p) => answerField(p, settings)));
-  const report: Required<AgentReport> = { usage: {}, log: [] };
   for (const [i, field] of asked.entries()) {
     const { actions: chosen, calls } = answers[i]!;
     let { error } = answers[i]!;
@@ -34,7 +45,6 @@ export async function runLlm({ page, actions, task, fields, options }: AgentInpu
     report.usage[field.name] = usageOf(calls, error);
     report.log.push({ field: field.name, calls: calls.map((c) => ({ ...c, ms: Math.round(c.ms) })), ...(error && { error }) });
   }
-  return report;
 }
 
 /** Per field, the page as its prompt shows it: the whole HTML, or the relevant HTML around it. */

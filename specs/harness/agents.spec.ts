@@ -39,3 +39,24 @@ test('gold labels reach only an agent that declares it needs them', async ({ pag
   }
   expect(seen).toEqual([undefined, { q: ['secret answer'] }]);
 });
+
+test('the LLM agent asks, in a second round, the questions its first answers reveal', async ({ page, taskServer }) => {
+  const { FakeOpenAI, firstOptionReply } = await import('../../test/fake-openai.ts');
+  const fake = await FakeOpenAI.start((r) => ({ content: firstOptionReply(r) }));
+  const saved = { ...process.env };
+  Object.assign(process.env, { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-harness', BENCHWRIGHT_LLM_CACHE: 'off' });
+  try {
+    const url = serveHtml(taskServer, `<label><input type="radio" name="q1" value="yes" onchange="document.getElementById('more').hidden = false"> yes</label>
+      <div id="more" hidden><label><input type="radio" name="q2" value="later"> later</label></div>`);
+    await page.goto(url);
+    const fields = await readFields(page, ['q1', 'q2']);
+    expect(fields.map((f) => [f.name, f.visible])).toEqual([['q1', true], ['q2', false]]);
+    const report = await AGENTS.llm!.run({ page, actions: new ActionLibrary(page), task: { id: 't', title: 't', description: '' }, instanceId: 'i', fields, seed: 1, options: {} });
+    expect(fake.requests.map((r) => r.field)).toEqual(['q1', 'q2']);
+    expect((await readFields(page, ['q1', 'q2'])).map((f) => f.value)).toEqual(['yes', 'later']);
+    expect(Object.keys(report?.usage ?? {})).toEqual(['q1', 'q2']);
+  } finally {
+    process.env = saved;
+    await fake.close();
+  }
+});
