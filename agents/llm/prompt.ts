@@ -39,7 +39,7 @@ export function buildMessages(prompt: FieldPrompt, options: LlmOptions): { messa
     ? [{ type: 'text', text }, { type: 'image_url', image_url: { url: `data:image/jpeg;base64,${prompt.screenshot}` } }]
     : text;
   const messages: ChatCompletionMessageParam[] = [{ role: 'system', content: SYSTEM }, ...demoTurns, { role: 'user', content }];
-  return { messages, tokens: fixedTokens + countTokens(page.text, options.encoding), cut: page.cut };
+  return { messages, tokens: fixedTokens + page.tokens, cut: page.cut };
 }
 
 /** The follow-up when a reply holds no action: the parse error, quoted (BrowserGym's parse-and-retry). */

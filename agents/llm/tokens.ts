@@ -29,14 +29,15 @@ export function countTokens(text: string, encoding: Encoding): number {
  * Text cut to `budget` tokens around `anchor` (the field's name): the model keeps the part of
  * the page where the field is, and is told what was cut.
  */
-export function fitTokens(text: string, budget: number, anchor: string, encoding: Encoding): { text: string; cut: number } {
+export function fitTokens(text: string, budget: number, anchor: string, encoding: Encoding): { text: string; tokens: number; cut: number } {
   const { encode, decode } = codec(encoding);
   const tokens = encode(text);
-  if (tokens.length <= budget) return { text, cut: 0 };
+  // The count comes back with the text: the page is the largest part of a prompt, encode it once.
+  if (tokens.length <= budget) return { text, tokens: tokens.length, cut: 0 };
   const at = Math.max(0, text.indexOf(anchor));
   const centre = encode(text.slice(0, at)).length;
   const from = Math.max(0, Math.min(tokens.length - budget, centre - Math.floor(budget / 2)));
   const kept = decode(tokens.slice(from, from + budget));
-  const cut = tokens.length - budget;
-  return { text: `${from > 0 ? '[... page cut ...]' : ''}${kept}${from + budget < tokens.length ? '[... page cut ...]' : ''}`, cut };
+  const fitted = `${from > 0 ? '[... page cut ...]' : ''}${kept}${from + budget < tokens.length ? '[... page cut ...]' : ''}`;
+  return { text: fitted, tokens: encode(fitted).length, cut: tokens.length - budget };
 }
