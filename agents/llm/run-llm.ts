@@ -32,7 +32,7 @@ async function askAndAct(page: Page, actions: ActionLibrary, task: AgentInput['t
   const htmls = await pageHtml(page, asked, settings);
   const prompts: FieldPrompt[] = [];
   // Screenshots one field at a time: they scroll.
-  for (const [i, field] of asked.entries()) prompts.push({ task, field, demos, html: htmls[i]!, ...(settings.vision && { screenshot: await screenshotAround(page, field) }) });
+  for (const [i, field] of asked.entries()) prompts.push({ task, field, demos, html: htmls[i]!, ...(settings.vision && { screenshot: await screenshotAround(page, actions, field) }) });
   const answers = await Promise.all(prompts.map((p) => answerField(p, settings)));
   for (const [i, field] of asked.entries()) {
     const { actions: chosen, calls } = answers[i]!;
@@ -63,8 +63,10 @@ async function pageHtml(page: Page, fields: FieldState[], settings: LlmOptions):
   return around.map((a) => (a ? relevantHtml(a.outer, a.field) : whole));
 }
 
-async function screenshotAround(page: Page, field: FieldState): Promise<string> {
-  await page.locator(`[name="${field.name.replace(/["\\]/g, '\\$&')}"]`).first().scrollIntoViewIfNeeded({ timeout: 1000 }).catch(() => undefined);
+/** The viewport around the field, as JPEG (a fraction of a PNG's bytes in every request). */
+async function screenshotAround(page: Page, actions: ActionLibrary, field: FieldState): Promise<string> {
+  // The library finds the field as every action does (frames, any name); a failure leaves the view as it is.
+  await actions.scroll_to(field.name);
   return (await page.screenshot({ type: 'jpeg', quality: 70 })).toString('base64');
 }
 
