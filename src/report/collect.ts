@@ -5,7 +5,7 @@ import type { FieldRecord } from '../metrics/score-fields.ts';
 import { instanceScore } from '../metrics/score-fields.ts';
 import { totalUsage } from '../../agents/usage.ts';
 import { instanceKey } from './aggregate.ts';
-import { RESULTS_FORMAT, type BenchmarkResults, type FieldRow, type InstanceRow, type Outcome, type RunMetadata, type TaskError } from './results.ts';
+import { RESULTS_FORMAT, type BenchmarkResults, type FieldRow, type InstanceRow, type Outcome, type RunMetadata, type TaskLoadError } from './results.ts';
 
 // The results of a run, rebuilt from what the tests recorded: their annotations (task,
 // instance, split, agent) and their fields.json attachments. Nothing else survives
@@ -17,7 +17,7 @@ const PACKAGE = JSON.parse(readFileSync(new URL('../../package.json', import.met
 export function collectResults(root: Suite, config: FullConfig, startTime: Date): BenchmarkResults {
   const instances = new Map<string, InstanceRow>();
   const fields = new Map<string, FieldRow[]>();
-  const taskErrors: TaskError[] = [];
+  const taskErrors: TaskLoadError[] = [];
   let browser: string | undefined;
   for (const test of root.allTests()) {
     const result = test.results.at(-1);

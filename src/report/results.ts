@@ -41,7 +41,7 @@ export interface FieldRow extends FieldRecord {
 }
 
 /** A task file that could not be loaded: it has no instances to report. */
-export interface TaskError {
+export interface TaskLoadError {
   project: string;
   task: string;
   error: string;
@@ -68,7 +68,7 @@ export interface BenchmarkResults {
   meta: RunMetadata;
   instances: InstanceRow[];
   fields: FieldRow[];
-  taskErrors: TaskError[];
+  taskErrors: TaskLoadError[];
 }
 
 /** One row per line: a run of 26K instances stays greppable and diffable. */
