@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { locateField, matchOption } from './locate.ts';
+import { labelOf, locateField, matchOption, type ControlState, type FieldLocation } from './locate.ts';
 import { formatAction, type Action, type ActionArg, type ActionName } from './signatures.ts';
 
 export type Outcome = { ok: true; value?: string; note?: string } | { ok: false; error: string };
@@ -78,15 +78,12 @@ export class ActionLibrary {
 
   modify_select(field: string, value: string | number) {
     return this.act('modify_select', [field, value], async () => {
-      const select = await this.single(field);
-      const { values, labels } = await select.evaluate((e) => {
-        const options = Array.from((e as HTMLSelectElement).options ?? []);
-        return { values: options.map((o) => o.value), labels: options.map((o) => o.label) };
-      });
-      const index = optionIndex('select', field, String(value), { values, labels });
+      const { target: select, state } = await this.single(field);
+      const options = state.options ?? { values: [], labels: [] };
+      const index = optionIndex('select', field, String(value), options);
       // A select that scripts replaced with a custom widget is hidden: pick the option anyway.
-      const force = !(await select.isVisible());
-      await select.selectOption({ value: values[index]! }, { timeout: this.timeout, force });
+      const force = !state.visible;
+      await select.selectOption({ value: options.values[index]! }, { timeout: this.timeout, force });
       return force ? 'the select is hidden; option chosen on the element' : undefined;
     });
   }
@@ -99,7 +96,7 @@ export class ActionLibrary {
   }
 
   get_html() {
-    return this.act('get_html', [], async () => this.page.content(), false);
+    return this.act('get_html', [], () => documentHtml(this.page), false);
   }
 
   /** A PNG of the viewport, base64. */
@@ -144,7 +141,7 @@ export class ActionLibrary {
 
   scroll_to(field: string) {
     return this.act('scroll_to', [field], async () => {
-      const target = await this.single(field);
+      const { target } = await this.single(field);
       await target.scrollIntoViewIfNeeded({ timeout: this.timeout });
     });
   }
@@ -165,23 +162,24 @@ export class ActionLibrary {
     return outcome;
   }
 
-  private async located(field: string) {
+  private async located(field: string): Promise<FieldLocation> {
     const location = await locateField(this.page, field);
     if (!location) throw new ActionError(`no field named "${field}" on the page`);
-    return location.controls;
+    return location;
   }
 
-  private async single(field: string): Promise<Locator> {
-    const controls = await this.located(field);
-    const visible = controls.filter({ visible: true });
-    return (await visible.count()) ? visible.first() : controls.first();
+  /** The field's first visible control (else its first), as a user would pick. */
+  private async single(field: string): Promise<{ target: Locator; state: ControlState }> {
+    const { controls, states } = await this.located(field);
+    const index = Math.max(0, states.findIndex((s) => s.visible));
+    return { target: controls.nth(index), state: states[index]! };
   }
 
-  /** The first visible, enabled control of a name, as a user would pick. */
+  /** The first visible control of a name, which must be enabled. */
   private async editable(field: string): Promise<Locator> {
-    const target = await this.single(field);
-    if (!(await target.isVisible())) throw new ActionError(`field "${field}" is not visible`);
-    if (!(await target.isEnabled())) throw new ActionError(`field "${field}" is disabled`);
+    const { target, state } = await this.single(field);
+    if (!state.visible) throw new ActionError(`field "${field}" is not visible`);
+    if (state.disabled) throw new ActionError(`field "${field}" is disabled`);
     return target;
   }
 
@@ -191,24 +189,18 @@ export class ActionLibrary {
    * (shown, enabled, taking pointer events, themselves or through their label) count.
    */
   private async options(field: string, type: 'radio' | 'checkbox') {
-    const all = await this.located(field);
-    const info = await all.evaluateAll((els) => els.map((e) => {
-      const input = e as HTMLInputElement;
-      const label = input.labels?.[0] ?? input.closest('label');
-      const usable = !input.disabled && [label, input].some((el) => el !== null
-        && el.checkVisibility({ visibilityProperty: true }) && getComputedStyle(el).pointerEvents !== 'none');
-      return { type: input.type, value: input.value, checked: input.checked, label: (label?.textContent ?? '').trim(), usable };
-    }));
-    const boxes = info.flatMap((i, index) => (i.type === type ? [{ ...i, index }] : []));
-    if (boxes.length === 0) throw new ActionError(`field "${field}" is a ${info[0]?.type}, not a ${type}`);
+    const location = await this.located(field);
+    const boxes = location.states.flatMap((s, index) => (s.type === type ? [{ ...s, index }] : []));
+    if (boxes.length === 0) throw new ActionError(`field "${field}" is a ${location.states[0]!.type}, not a ${type}`);
     const pool = boxes.filter((b) => b.usable);
     if (pool.length === 0) throw new ActionError(`no option of ${type} "${field}" can be clicked now (hidden, disabled or covered)`);
     return {
-      boxes: pool.map((b) => all.nth(b.index)), values: pool.map((b) => b.value), labels: pool.map((b) => b.label), checked: pool.map((b) => b.checked),
+      boxes: pool.map((b) => ({ box: location.controls.nth(b.index), label: labelOf(location, b.index), visible: b.visible })),
+      values: pool.map((b) => b.value), labels: pool.map((b) => b.label), checked: pool.map((b) => b.checked),
     };
   }
 
-  private async option(field: string, type: 'radio' | 'checkbox', value: string): Promise<Locator> {
+  private async option(field: string, type: 'radio' | 'checkbox', value: string): Promise<Box> {
     const options = await this.options(field, type);
     return options.boxes[optionIndex(type, field, value, options)]!;
   }
@@ -216,22 +208,31 @@ export class ActionLibrary {
   /**
    * Clicks the option's label when it has a visible one, as a user does (styled toggles often
    * hide or cover the box itself), else the box: one click on the element the page shows.
+   * The probe has just seen it shown and taking pointer events, so the click goes straight to
+   * its centre (force: none of Playwright's waits for it to be stable and hit, ~30 ms a click);
+   * whatever covers it takes the click, as it would a user's, and the check below sees that.
    */
-  private async setChecked(box: Locator, checked: boolean): Promise<void> {
-    // Its label, or the label around it even when that label's `for` names another id.
-    const target = await box.evaluateHandle((e) => {
-      const input = e as HTMLInputElement;
-      if (input.disabled) return null;
-      const label = input.labels?.[0] ?? input.closest('label');
-      return label && label.checkVisibility({ visibilityProperty: true }) ? label : input;
-    });
-    const element = target.asElement();
-    if (!element) throw new ActionError('the option is disabled');
-    await element.click({ timeout: this.timeout });
+  private async setChecked({ box, label, visible }: Box, checked: boolean): Promise<void> {
+    await (label ?? box).click({ timeout: this.timeout, force: label !== undefined || visible });
     if ((await box.isChecked()) === checked) return;
     if (await box.isVisible()) return box.setChecked(checked, { timeout: this.timeout });
     throw new ActionError('the option is hidden and clicking its label did not select it');
   }
+}
+
+/** A radio or checkbox option: the box, the label a user would click instead, whether the box shows. */
+interface Box {
+  box: Locator;
+  label: Locator | undefined;
+  visible: boolean;
+}
+
+/**
+ * The page's HTML, as page.content() has it, read in the page's own world: page.content() runs
+ * in Playwright's utility world, which costs ~60 ms to set up in every new document.
+ */
+export function documentHtml(page: Page): Promise<string> {
+  return page.evaluate(() => (document.doctype ? new XMLSerializer().serializeToString(document.doctype) : '') + (document.documentElement?.outerHTML ?? ''));
 }
 
 /** The option a value means (see matchOption), or an outcome that lists the options there are. */
