@@ -34,8 +34,7 @@ test('prompts are cut to the token budget around the field, and say so', async (
   assert.ok(text.startsWith('[... page cut ...]') && text.endsWith('[... page cut ...]'));
   assert.ok(countTokens(text, 'cl100k_base') <= 200 + 20);
   assert.equal(cut, countTokens(page, 'cl100k_base') - 200);
-  assert.equal(fitted.tokens, countTokens(fitted.text, 'cl100k_base'));
-  assert.deepEqual(fitTokens('<p>short</p>', 200, 'x', 'o200k_base'), { text: '<p>short</p>', tokens: countTokens('<p>short</p>', 'o200k_base'), cut: 0 });
+  assert.deepEqual(fitTokens('<p>short</p>', 200, 'x', 'o200k_base'), { text: '<p>short</p>', cut: 0 });
 });
 
 test('reply cache: keyed by the request, empty replies never stored, "off" stores nothing', () => {

@@ -7,6 +7,8 @@ export interface CachedReply {
   reply: string;
   promptTokens: number;
   completionTokens: number;
+  /** The prompt's size by our tokenizer, so that a rerun need not load it. */
+  promptTokensCounted?: number;
 }
 
 /**

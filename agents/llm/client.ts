@@ -4,10 +4,11 @@ import pLimit, { type LimitFunction } from 'p-limit';
 import { ReplyCache } from './cache.ts';
 import type { LlmOptions } from './options.ts';
 import { callCost } from './pricing.ts';
+import { countMessageTokens } from './tokens.ts';
 
 /** One call as recorded for the reports: sizes, usage, cost, and the reply or the error. */
 export interface CallRecord {
-  /** Prompt size counted with the tokenizer before sending. */
+  /** Prompt size counted with the tokenizer before sending (for a cached reply: when it was sent). */
   promptTokensCounted: number;
   promptTokens: number;
   completionTokens: number;
@@ -43,11 +44,16 @@ async function clientFor(options: LlmOptions): Promise<{ client: OpenAI; limit: 
  * SDK retries 429 (honouring retry-after), 5xx, connection errors and timeouts with backoff.
  * Never throws: a failure is a record with its error.
  */
-export async function complete(messages: ChatCompletionMessageParam[], options: LlmOptions, promptTokensCounted: number): Promise<CallRecord> {
+export async function complete(messages: ChatCompletionMessageParam[], options: LlmOptions): Promise<CallRecord> {
   const request = { model: options.model, messages, temperature: options.temperature, max_tokens: options.maxTokens };
   const key = ReplyCache.key(request);
   const hit = cache.get(key);
-  if (hit) return { promptTokensCounted, ...hit, cost: callCost(options.model, hit.promptTokens, hit.completionTokens), cached: true, ms: 0 };
+  if (hit) {
+    // Replies cached before counts were stored are counted now.
+    const promptTokensCounted = hit.promptTokensCounted ?? await countMessageTokens(messages, options.encoding);
+    return { ...hit, promptTokensCounted, cost: callCost(options.model, hit.promptTokens, hit.completionTokens), cached: true, ms: 0 };
+  }
+  const promptTokensCounted = await countMessageTokens(messages, options.encoding);
   const { client, limit } = await clientFor(options);
   return limit(async (): Promise<CallRecord> => {
     const started = performance.now();
@@ -57,7 +63,7 @@ export async function complete(messages: ChatCompletionMessageParam[], options: 
       const reply = completion.choices[0]?.message?.content ?? '';
       const promptTokens = completion.usage?.prompt_tokens ?? 0;
       const completionTokens = completion.usage?.completion_tokens ?? 0;
-      cache.set(key, { reply, promptTokens, completionTokens });
+      cache.set(key, { reply, promptTokens, completionTokens, promptTokensCounted });
       const cost = callCost(options.model, promptTokens, completionTokens);
       return { ...base, promptTokens, completionTokens, cost, reply, ms: performance.now() - started, ...(!reply.trim() && { error: 'empty reply' }) };
     } catch (e) {

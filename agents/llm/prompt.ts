@@ -2,7 +2,7 @@ import type { ChatCompletionContentPart, ChatCompletionMessageParam } from 'open
 import { ACTION_SIGNATURES } from '../../src/actions/signatures.ts';
 import type { FieldState } from '../../src/values/read-fields.ts';
 import type { LlmOptions } from './options.ts';
-import { countTokens, fitTokens } from './tokens.ts';
+import { countTokens, fitTokens, loadEncoding } from './tokens.ts';
 
 /** A solved example: a field of another (train) task, its HTML, and the correct action text. */
 export interface Demonstration {
@@ -25,21 +25,30 @@ const SYSTEM = `You fill in web forms. You are given a form's HTML and the name 
 modify_radio("q1", "yes")
 Actions: ${Object.keys(ACTION_SIGNATURES).filter((a) => a.startsWith('modify_')).map((a) => `${a}(field, ${a === 'modify_checkbox' ? '["value", ...]' : '"value"'})`).join('; ')}.`;
 
-/** The chat messages for one field, with the page cut to the prompt budget; and its size in tokens. */
-export function buildMessages(prompt: FieldPrompt, options: LlmOptions): { messages: ChatCompletionMessageParam[]; tokens: number; cut: number } {
+/** The chat messages for one field, with the page cut to the prompt budget (`cut`: tokens left out). */
+export async function buildMessages(prompt: FieldPrompt, options: LlmOptions): Promise<{ messages: ChatCompletionMessageParam[]; cut: number }> {
   const demoTurns = prompt.demos.flatMap((d): ChatCompletionMessageParam[] => [
     { role: 'user', content: question(d.field, d.html, '') },
     { role: 'assistant', content: d.action },
   ]);
-  const fixed = [SYSTEM, ...demoTurns.map((m) => String(m.content)), question(prompt.field.name, '', describeField(prompt.field)), prompt.task.title, prompt.task.description].join('\n');
-  const fixedTokens = countTokens(fixed, options.encoding);
-  const page = fitTokens(prompt.html, Math.max(0, options.maxPromptTokens - fixedTokens), `name="${prompt.field.name}"`, options.encoding);
+  const page = await fitPage(prompt, demoTurns, options);
   const text = `Task: ${prompt.task.title}\n${prompt.task.description}\n\n${question(prompt.field.name, page.text, describeField(prompt.field))}`;
   const content: ChatCompletionContentPart[] | string = prompt.screenshot
     ? [{ type: 'text', text }, { type: 'image_url', image_url: { url: `data:image/jpeg;base64,${prompt.screenshot}` } }]
     : text;
   const messages: ChatCompletionMessageParam[] = [{ role: 'system', content: SYSTEM }, ...demoTurns, { role: 'user', content }];
-  return { messages, tokens: fixedTokens + page.tokens, cut: page.cut };
+  return { messages, cut: page.cut };
+}
+
+/** The page, cut around the field to what the rest of the prompt leaves of the budget. */
+async function fitPage(prompt: FieldPrompt, demoTurns: ChatCompletionMessageParam[], options: LlmOptions): Promise<{ text: string; cut: number }> {
+  const fixed = [SYSTEM, ...demoTurns.map((m) => String(m.content)), question(prompt.field.name, '', describeField(prompt.field)), prompt.task.title, prompt.task.description].join('\n');
+  // Every token holds at least one byte: a prompt of no more bytes than the budget needs no
+  // cut and no tokenizer (a rerun answered from the cache never loads one).
+  if (Buffer.byteLength(fixed) + Buffer.byteLength(prompt.html) <= options.maxPromptTokens) return { text: prompt.html, cut: 0 };
+  await loadEncoding(options.encoding);
+  const budget = Math.max(0, options.maxPromptTokens - countTokens(fixed, options.encoding));
+  return fitTokens(prompt.html, budget, `name="${prompt.field.name}"`, options.encoding);
 }
 
 /** The follow-up when a reply holds no action: the parse error, quoted (BrowserGym's parse-and-retry). */

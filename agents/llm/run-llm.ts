@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { parseActions } from '../../src/actions/parse-actions.ts';
 import { formatAction, type Action } from '../../src/actions/signatures.ts';
-import type { ActionLibrary } from '../../src/actions/library.ts';
+import { documentHtml, type ActionLibrary } from '../../src/actions/library.ts';
 import { readFields, type FieldState } from '../../src/values/read-fields.ts';
 import type { AgentInput, AgentReport, FieldUsage } from '../types.ts';
 import { totalUsage } from '../usage.ts';
@@ -10,12 +10,10 @@ import { demonstrations } from './demos.ts';
 import { DEFAULT_LLM_OPTIONS, type LlmOptions } from './options.ts';
 import { buildMessages, reprompt, type FieldPrompt } from './prompt.ts';
 import { relevantHtml } from './relevant-html.ts';
-import { loadEncoding } from './tokens.ts';
 
 /** An LLM agent's run (agents/llm/agent.ts loads this module only when an LLM project runs). */
 export async function runLlm({ page, actions, task, fields, options }: AgentInput): Promise<AgentReport> {
   const settings: LlmOptions = { ...DEFAULT_LLM_OPTIONS, ...(options as Partial<LlmOptions>) };
-  await loadEncoding(settings.encoding);
   const report: Required<AgentReport> = { usage: {}, log: [] };
   const round = (asked: FieldState[]) => askAndAct(page, actions, task, asked, settings, report);
   const usable = (f: FieldState) => f.found && !f.unsupported;
@@ -35,7 +33,7 @@ async function askAndAct(page: Page, actions: ActionLibrary, task: AgentInput['t
   for (const [i, field] of asked.entries()) prompts.push({ task, field, demos, html: htmls[i]!, ...(settings.vision && { screenshot: await screenshotAround(page, actions, field) }) });
   const answers = await Promise.all(prompts.map((p) => answerField(p, settings)));
   for (const [i, field] of asked.entries()) {
-    const { actions: chosen, calls } = answers[i]!;
+    const { actions: chosen, calls, pageCut } = answers[i]!;
     let { error } = answers[i]!;
     for (const action of chosen) {
       const outcome = await actions.run(action);
@@ -43,14 +41,14 @@ async function askAndAct(page: Page, actions: ActionLibrary, task: AgentInput['t
       if (!outcome.ok) error ??= `${formatAction(action)}: ${outcome.error}`;
     }
     report.usage[field.name] = usageOf(calls, error);
-    report.log.push({ field: field.name, calls: calls.map((c) => ({ ...c, ms: Math.round(c.ms) })), ...(error && { error }) });
+    report.log.push({ field: field.name, ...(pageCut && { pageCut }), calls: calls.map((c) => ({ ...c, ms: Math.round(c.ms) })), ...(error && { error }) });
   }
 }
 
 /** Per field, the page as its prompt shows it: the whole HTML, or the relevant HTML around it. */
 async function pageHtml(page: Page, fields: FieldState[], settings: LlmOptions): Promise<string[]> {
   if (settings.html === 'full') {
-    const html = await page.content();
+    const html = await documentHtml(page);
     return fields.map(() => html);
   }
   const around = await page.evaluate((names) => names.map((name) => {
@@ -59,7 +57,7 @@ async function pageHtml(page: Page, fields: FieldState[], settings: LlmOptions):
     return element && outer ? { outer: outer.outerHTML, field: element.outerHTML } : null;
   }), fields.map((f) => f.name));
   // A field only in a frame: the main page's HTML.
-  const whole = around.includes(null) ? await page.content() : '';
+  const whole = around.includes(null) ? await documentHtml(page) : '';
   return around.map((a) => (a ? relevantHtml(a.outer, a.field) : whole));
 }
 
@@ -71,21 +69,30 @@ async function screenshotAround(page: Page, actions: ActionLibrary, field: Field
 }
 
 /** Ask, and re-ask quoting the parse error, until a reply holds an action for this field. */
-async function answerField(prompt: FieldPrompt, settings: LlmOptions): Promise<{ actions: Action[]; calls: CallRecord[]; error?: string }> {
-  const { messages, tokens } = buildMessages(prompt, settings);
+async function answerField(prompt: FieldPrompt, settings: LlmOptions): Promise<Answer> {
+  const { messages, cut } = await buildMessages(prompt, settings);
   const calls: CallRecord[] = [];
+  const answer = (actions: Action[], error?: string): Answer => ({ actions, calls, ...(cut && { pageCut: cut }), ...(error && { error }) });
   for (let attempt = 0; attempt <= settings.reprompts; attempt++) {
-    const call = await complete(messages, settings, tokens);
+    const call = await complete(messages, settings);
     calls.push(call);
-    if (call.error && call.reply === undefined) return { actions: [], calls, error: call.error };
+    if (call.error && call.reply === undefined) return answer([], call.error);
     const parsed = parseActions(call.reply ?? '');
     const mine = parsed.actions.filter((a) => a.name.startsWith('modify_') && a.args[0] === prompt.field.name);
-    if (mine.length) return { actions: mine, calls };
+    if (mine.length) return answer(mine);
     const why = parsed.errors[0]?.message ?? (parsed.actions.length ? `no action for the field "${prompt.field.name}" (got ${parsed.actions.map(formatAction).join(', ')})` : 'no action call in the reply');
-    if (attempt === settings.reprompts) return { actions: [], calls, error: `no usable action after ${calls.length} replies: ${why}` };
+    if (attempt === settings.reprompts) return answer([], `no usable action after ${calls.length} replies: ${why}`);
     messages.push(...reprompt(call.reply ?? '', why));
   }
-  return { actions: [], calls };
+  return answer([]);
+}
+
+/** A field's actions, the calls that chose them, the tokens of page the prompt left out. */
+interface Answer {
+  actions: Action[];
+  calls: CallRecord[];
+  pageCut?: number;
+  error?: string;
 }
 
 function usageOf(calls: CallRecord[], error: string | undefined): FieldUsage {

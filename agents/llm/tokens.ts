@@ -1,3 +1,4 @@
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { LlmOptions } from './options.ts';
 
 type Encoding = LlmOptions['encoding'];
@@ -25,19 +26,25 @@ export function countTokens(text: string, encoding: Encoding): number {
   return codec(encoding).encode(text).length;
 }
 
+/** The tokens of every text in a chat (images are not counted: providers price them apart). */
+export async function countMessageTokens(messages: ChatCompletionMessageParam[], encoding: Encoding): Promise<number> {
+  await loadEncoding(encoding);
+  const texts = messages.flatMap((m) => (typeof m.content === 'string' ? [m.content] : (m.content ?? []).flatMap((part) => ('text' in part ? [part.text] : []))));
+  return texts.reduce((sum, text) => sum + countTokens(text, encoding), 0);
+}
+
 /**
  * Text cut to `budget` tokens around `anchor` (the field's name): the model keeps the part of
  * the page where the field is, and is told what was cut.
  */
-export function fitTokens(text: string, budget: number, anchor: string, encoding: Encoding): { text: string; tokens: number; cut: number } {
+export function fitTokens(text: string, budget: number, anchor: string, encoding: Encoding): { text: string; cut: number } {
   const { encode, decode } = codec(encoding);
   const tokens = encode(text);
-  // The count comes back with the text: the page is the largest part of a prompt, encode it once.
-  if (tokens.length <= budget) return { text, tokens: tokens.length, cut: 0 };
+  if (tokens.length <= budget) return { text, cut: 0 };
   const at = Math.max(0, text.indexOf(anchor));
   const centre = encode(text.slice(0, at)).length;
   const from = Math.max(0, Math.min(tokens.length - budget, centre - Math.floor(budget / 2)));
   const kept = decode(tokens.slice(from, from + budget));
   const fitted = `${from > 0 ? '[... page cut ...]' : ''}${kept}${from + budget < tokens.length ? '[... page cut ...]' : ''}`;
-  return { text: fitted, tokens: encode(fitted).length, cut: tokens.length - budget };
+  return { text: fitted, cut: tokens.length - budget };
 }
