@@ -34,6 +34,21 @@ test('each modify action fills what a user would, and reads back as the gold for
   expect(actions.log.map((r) => r.action)).toContain('modify_select("score", "-1.0")');
 });
 
+test('an option already chosen is not chosen again: the page sees one click and one change', async ({ page, taskServer }) => {
+  await page.goto(serveHtml(taskServer, `${FORM}<output id="events"></output><script>
+    const seen = [];
+    document.addEventListener('click', (e) => e.target.name === 'say' && seen.push('click'));
+    document.addEventListener('change', (e) => seen.push('change ' + e.target.name));
+    setInterval(() => { document.getElementById('events').value = seen.join(','); }, 10);
+  </script>`));
+  const actions = new ActionLibrary(page, { timeout: 5000 });
+  for (let i = 0; i < 2; i++) {
+    expect(await actions.modify_radio('say', "it's")).toEqual({ ok: true });
+    expect(await actions.modify_select('score', '1')).toEqual({ ok: true });
+  }
+  await expect(page.locator('#events')).toHaveText('click,change say,change score');
+});
+
 test('what cannot be done is an outcome with a reason, without waiting for a timeout', async ({ page, taskServer }) => {
   await page.goto(serveHtml(taskServer, FORM));
   const actions = new ActionLibrary(page, { timeout: 30_000 });

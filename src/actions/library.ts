@@ -58,8 +58,10 @@ export class ActionLibrary {
 
   modify_radio(field: string, value: string | number) {
     return this.act('modify_radio', [field, value], async () => {
-      const option = await this.option(field, 'radio', String(value));
-      await this.setChecked(option, true);
+      const options = await this.options(field, 'radio');
+      const index = optionIndex('radio', field, String(value), options);
+      // Already chosen: a user would not click it again (nor would the page see a change).
+      if (!options.checked[index]) await this.setChecked(options.boxes[index]!, true);
     });
   }
 
@@ -79,8 +81,10 @@ export class ActionLibrary {
   modify_select(field: string, value: string | number) {
     return this.act('modify_select', [field, value], async () => {
       const { target: select, state } = await this.single(field);
-      const options = state.options ?? { values: [], labels: [] };
+      const options = state.options ?? { values: [], labels: [], selected: [] };
       const index = optionIndex('select', field, String(value), options);
+      // Already the one chosen: nothing for a user to do.
+      if (options.selected.every((selected, i) => selected === (i === index))) return undefined;
       // A select that scripts replaced with a custom widget is hidden: pick the option anyway.
       const force = !state.visible;
       await select.selectOption({ value: options.values[index]! }, { timeout: this.timeout, force });
@@ -198,11 +202,6 @@ export class ActionLibrary {
       boxes: pool.map((b) => ({ box: location.controls.nth(b.index), label: labelOf(location, b.index), visible: b.visible })),
       values: pool.map((b) => b.value), labels: pool.map((b) => b.label), checked: pool.map((b) => b.checked),
     };
-  }
-
-  private async option(field: string, type: 'radio' | 'checkbox', value: string): Promise<Box> {
-    const options = await this.options(field, type);
-    return options.boxes[optionIndex(type, field, value, options)]!;
   }
 
   /**

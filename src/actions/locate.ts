@@ -21,7 +21,7 @@ export interface ControlState {
   /** The label a user would click instead of the box, when one is shown. */
   clickLabel?: { enclosing: true } | { enclosing: false; for: string };
   /** A select's options. */
-  options?: { values: string[]; labels: string[] };
+  options?: { values: string[]; labels: string[]; selected: boolean[] };
 }
 
 export interface FieldLocation {
@@ -55,7 +55,7 @@ function probeInPage(name: string): ControlState[] {
     if (labelShown) state.clickLabel = label.contains(control) ? { enclosing: true } : { enclosing: false, for: label.htmlFor };
     if (control instanceof HTMLSelectElement) {
       const options = Array.from(control.options);
-      state.options = { values: options.map((o) => o.value), labels: options.map((o) => o.label) };
+      state.options = { values: options.map((o) => o.value), labels: options.map((o) => o.label), selected: options.map((o) => o.selected) };
     }
     return state;
   });
