@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { readJsonFile, writeJsonFile } from '../../src/json-files.ts';
 import { cacheDir } from '../../src/task/task-index.ts';
 
 export interface CachedReply {
@@ -30,22 +30,13 @@ export class ReplyCache {
   }
 
   get(key: string): CachedReply | undefined {
-    if (!this.dir) return undefined;
-    try {
-      return JSON.parse(readFileSync(this.file(key), 'utf8')) as CachedReply;
-    } catch {
-      return undefined; // absent, or half-written by a run that died: ask again
-    }
+    // Absent, or half-written by a run that died: ask again.
+    return this.dir ? readJsonFile<CachedReply>(this.file(key)) : undefined;
   }
 
   set(key: string, value: CachedReply): void {
     if (!this.dir || !value.reply.trim()) return;
-    const file = this.file(key);
-    mkdirSync(join(file, '..'), { recursive: true });
-    // Workers may write the same key at once: write aside, then rename (atomic).
-    const temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, JSON.stringify(value));
-    renameSync(temp, file);
+    writeJsonFile(this.file(key), value);
   }
 
   private file(key: string): string {

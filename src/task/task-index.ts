@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readJsonFile, writeJsonFile } from '../json-files.ts';
 import { contentHash, loadTaskFile, type LoadedTask } from './load-task.ts';
 import type { TaskSummary } from './types.ts';
 
@@ -78,20 +79,12 @@ function readOrUndefined(file: string): Buffer | undefined {
 }
 
 function readEntry(file: string): CacheEntry | undefined {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as CacheEntry;
-  } catch {
-    return undefined; // absent or half-written by a crashed process: rebuild it
-  }
+  return readJsonFile<CacheEntry>(file); // absent or half-written by a crashed process: rebuild it
 }
 
 function writeEntry(file: string, entry: CacheEntry): void {
   try {
-    mkdirSync(join(file, '..'), { recursive: true });
-    // Workers may write the same entry at once: write aside, then rename atomically.
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(entry));
-    renameSync(tmp, file);
+    writeJsonFile(file, entry);
   } catch {
     // A read-only or full disk only costs speed: the summary is still returned.
   }
