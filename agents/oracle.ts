@@ -1,11 +1,15 @@
+import type { Page } from '@playwright/test';
 import { majorityVote } from '../src/metrics/majority-exact.ts';
 import { isEmptyAnswer, normalizeNumber } from '../src/metrics/normalize.ts';
 import { range } from '../src/metrics/range.ts';
 import { asList, asText } from '../src/metrics/types.ts';
 import type { Outcome } from '../src/actions/library.ts';
-import type { Action } from '../src/actions/signatures.ts';
+import { formatAction, type Action } from '../src/actions/signatures.ts';
 import type { Answer } from '../src/task/types.ts';
 import type { FieldState } from '../src/values/read-fields.ts';
+import { saveDemonstrations } from './llm/demo-store.ts';
+import type { Demonstration } from './llm/prompt.ts';
+import { readRelevantHtml } from './llm/relevant-html.ts';
 import type { Agent } from './types.ts';
 
 const TEXT_LIKE = new Set(['text', 'textarea', 'email', 'url', 'tel', 'search', 'password', 'number', 'date', 'time', 'datetime-local', 'month', 'week', 'color']);
@@ -20,7 +24,9 @@ const TEXT_LIKE = new Set(['text', 'textarea', 'email', 'url', 'tel', 'search', 
 export const oracle: Agent = {
   name: 'oracle',
   needsGold: true,
-  async run({ actions, fields, gold }) {
+  async run({ page, actions, fields, gold, task, instanceId }) {
+    // On train instances, what the oracle is shown and does becomes the LLM agents' demonstrations.
+    const demos = task.split === 'train' ? await demonstrationsOf(page, fields, gold ?? {}) : [];
     const answer = (field: FieldState): Promise<Outcome> | undefined => {
       const action = goldAction(field, gold?.[field.name] ?? []);
       return action && actions.run(action);
@@ -29,8 +35,19 @@ export const oracle: Agent = {
     const failed: FieldState[] = [];
     for (const field of fields) if ((await answer(field))?.ok === false) failed.push(field);
     for (const field of failed) await answer(field);
+    if (demos.length) saveDemonstrations(task.id, instanceId, demos);
   },
 };
+
+/** Each field the oracle acts on: its relevant HTML in the page as loaded, and the action as text. */
+async function demonstrationsOf(page: Page, fields: FieldState[], gold: Record<string, Answer[]>): Promise<Demonstration[]> {
+  const acted = fields.flatMap((field) => {
+    const action = goldAction(field, gold[field.name] ?? []);
+    return action ? [{ field: field.name, action: formatAction(action) }] : [];
+  });
+  const htmls = await readRelevantHtml(page, acted.map((d) => d.field));
+  return acted.flatMap((d, i) => (htmls[i] ? [{ ...d, html: htmls[i] }] : []));
+}
 
 /**
  * The action that gives a field its gold answer, or undefined when it already has it (or has

@@ -7,7 +7,7 @@ import type { FieldState } from '../src/values/read-fields.ts';
 export interface AgentInput {
   page: Page;
   actions: ActionLibrary;
-  task: { id: string; title: string; description: string };
+  task: { id: string; title: string; description: string; split: string };
   instanceId: string;
   /** The fields to fill, as the loaded page has them (kind, options, bounds). */
   fields: FieldState[];

@@ -124,6 +124,32 @@ test('gpt4v sends a screenshot as an image part; gpt4-relevant sends the relevan
   }
 });
 
+test('demonstrations come from oracle runs of train instances when there are some (fields made by scripts included), else from the template', async () => {
+  const fake = await FakeOpenAI.start((r) => ({ content: firstOptionReply(r) }));
+  try {
+    const demosAsked = async (cacheDir: string) => {
+      const seen = fake.requests.length;
+      const run = await runLlm('gpt4-relevant', fake, { BENCHWRIGHT_CACHE_DIR: cacheDir, BENCHWRIGHT_LLM_OPTIONS: JSON.stringify({ demos: 7 }) }, ['--grep', 'kettle']);
+      assert.equal(run.code, 0, run.output);
+      const sentiment = fake.requests.slice(seen).find((r) => r.field === 'sentiment')!;
+      return sentiment.body.messages.filter((m) => m.role === 'assistant').map((m) => textOf(m.content));
+    };
+    // parts-of-speech builds its selects in a script: the template alone cannot show them.
+    const fromTemplate = await demosAsked(tempDir());
+    assert.ok(!fromTemplate.some((d) => d.startsWith('modify_select("pos')), fromTemplate.join(' | '));
+
+    const cacheDir = tempDir();
+    const oracle = runPlaywright(['test', '--project=oracle', '--grep', '@train'], { BENCHWRIGHT_CACHE_DIR: cacheDir, BENCHWRIGHT_ALLURE: 'off' });
+    assert.equal(oracle.code, 0, oracle.output);
+    const fromOracle = await demosAsked(cacheDir);
+    assert.equal(fromOracle.length, 6, fromOracle.join(' | '));
+    assert.ok(fromOracle.includes('modify_select("pos1", "adjective")'), fromOracle.join(' | '));
+    assert.ok(fromOracle.every((d) => !/"(sentiment|aspects|confidence|reason)"/.test(d)), 'never the task evaluated');
+  } finally {
+    await fake.close();
+  }
+});
+
 test('with a server that answers after 1 s, 2 workers keep at least 8 requests in flight', async () => {
   const fake = await FakeOpenAI.start((r) => ({ content: firstOptionReply(r), delayMs: 1000 }));
   try {

@@ -7,26 +7,35 @@ import { fillTemplate } from '../../src/server/render-instance.ts';
 import { loadBenchmark } from '../../src/task/benchmark.ts';
 import { loadTaskFile } from '../../src/task/load-task.ts';
 import { goldAction } from '../oracle.ts';
+import { loadDemonstrations } from './demo-store.ts';
 import type { Demonstration } from './prompt.ts';
 import { relevantHtml } from './relevant-html.ts';
 
-let pool: (Demonstration & { task: string })[] | undefined;
+/** A demonstration, the train task it comes from, and how it was made. */
+export interface SourcedDemonstration extends Demonstration {
+  task: string;
+  /** "oracle run": recorded in the browser by the oracle; "template": the filled template, without its scripts. */
+  source: 'oracle run' | 'template';
+}
+
+let pool: SourcedDemonstration[] | undefined;
 
 /**
  * In-context demonstrations: answerable fields of the first instance of train tasks other than
- * `taskId` (tasks in a fixed order, their first fields first), each with its relevant HTML in
- * the rendered template and the action the oracle takes there. Built once per worker.
+ * `taskId` (tasks in a fixed order, their first fields first), each with its relevant HTML and
+ * the oracle's action there: as an oracle run recorded them in the browser (`npx playwright
+ * test --project=oracle` on the train split), else from the filled template. Built once per worker.
  */
-export function demonstrations(taskId: string, count: number): Demonstration[] {
+export function demonstrations(taskId: string, count: number): SourcedDemonstration[] {
   if (count <= 0) return [];
   pool ??= buildPool();
-  return pool.filter((d) => d.task !== taskId).slice(0, count).map(({ field, html, action }) => ({ field, html, action }));
+  return pool.filter((d) => d.task !== taskId).slice(0, count);
 }
 
 const TASKS = 10;
 const FIELDS_PER_TASK = 3;
 
-function buildPool(): (Demonstration & { task: string })[] {
+function buildPool(): SourcedDemonstration[] {
   const train = loadBenchmark(benchmarkPath()).tasks
     .filter((t) => t.split === 'train' && t.id && !t.errors.length)
     .sort((a, b) => hashSeed(a.id!) - hashSeed(b.id!))
@@ -36,18 +45,20 @@ function buildPool(): (Demonstration & { task: string })[] {
   return Array.from({ length: FIELDS_PER_TASK }, (_, i) => perTask.flatMap((demos) => demos[i] ?? [])).flat();
 }
 
-function taskDemos(file: string): (Demonstration & { task: string })[] {
+function taskDemos(file: string): SourcedDemonstration[] {
   const { task } = loadTaskFile(file);
   const instance = task?.instances[0];
   if (!task || !instance) return [];
+  const recorded = loadDemonstrations(task.id, instance.id);
+  if (recorded) return recorded.slice(0, FIELDS_PER_TASK).map((d) => ({ ...d, task: task.id, source: 'oracle run' }));
   const dom = parseDocument(fillTemplate(task.html, instance.values));
-  const demos: (Demonstration & { task: string })[] = [];
+  const demos: SourcedDemonstration[] = [];
   for (const field of goldFields(task.fields, instance)) {
     const action = goldAction({ name: field.name, type: field.type, found: true, value: '' }, instance.gold[field.name]!);
     const element = DomUtils.findOne((e: Element) => e.attribs.name === field.name, dom.children);
     if (!action || !element) continue;
     const around = (element.parent?.parent ?? element.parent ?? element) as Element;
-    demos.push({ task: task.id, field: field.name, html: relevantHtml(DomUtils.getOuterHTML(around), DomUtils.getOuterHTML(element)), action: formatAction(action) });
+    demos.push({ task: task.id, source: 'template', field: field.name, html: relevantHtml(DomUtils.getOuterHTML(around), DomUtils.getOuterHTML(element)), action: formatAction(action) });
     if (demos.length === FIELDS_PER_TASK) break;
   }
   return demos;

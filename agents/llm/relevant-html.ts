@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test';
+
 /**
  * The paper's "relevant" HTML (TurkingBench, appendix C): the HTML of the field's grandparent
  * element, split at '>', keeping 15 pieces before the piece where the field starts and 30
@@ -14,4 +16,17 @@ export function relevantHtml(grandparentHtml: string, fieldHtml: string): string
   let index = 0;
   for (let i = grandparentHtml.indexOf('>'); i >= 0 && i < start; i = grandparentHtml.indexOf('>', i + 1)) index++;
   return pieces.slice(Math.max(0, index - PIECES_BEFORE), index + PIECES_AFTER + 1).join('>');
+}
+
+/**
+ * Per field name, the relevant HTML around its first element in the live page (its scripts
+ * have run), read in one call; null for a field the main document does not hold (in a frame).
+ */
+export async function readRelevantHtml(page: Page, names: string[]): Promise<(string | null)[]> {
+  const around = await page.evaluate((wanted) => wanted.map((name) => {
+    const element = document.getElementsByName(name)[0];
+    const outer = element?.parentElement?.parentElement ?? element?.parentElement;
+    return element && outer ? { outer: outer.outerHTML, field: element.outerHTML } : null;
+  }), names);
+  return around.map((a) => (a ? relevantHtml(a.outer, a.field) : null));
 }

@@ -8,14 +8,16 @@ import { totalUsage } from '../usage.ts';
 import { complete, type CallRecord } from './client.ts';
 import { demonstrations } from './demos.ts';
 import { DEFAULT_LLM_OPTIONS, type LlmOptions } from './options.ts';
-import { buildMessages, reprompt, type FieldPrompt } from './prompt.ts';
-import { relevantHtml } from './relevant-html.ts';
+import { buildMessages, reprompt, type Demonstration, type FieldPrompt } from './prompt.ts';
+import { readRelevantHtml } from './relevant-html.ts';
 
 /** An LLM agent's run (agents/llm/agent.ts loads this module only when an LLM project runs). */
 export async function runLlm({ page, actions, task, fields, options }: AgentInput): Promise<AgentReport> {
   const settings: LlmOptions = { ...DEFAULT_LLM_OPTIONS, ...(options as Partial<LlmOptions>) };
   const report: Required<AgentReport> = { usage: {}, log: [] };
-  const round = (asked: FieldState[]) => askAndAct(page, actions, task, asked, settings, report);
+  const demos = demonstrations(task.id, settings.demos);
+  if (demos.length) report.log.push({ demonstrations: demos.map(({ task: from, field, source }) => ({ task: from, field, source })) });
+  const round = (asked: FieldState[]) => askAndAct({ page, actions, task, demos, settings, report }, asked);
   const usable = (f: FieldState) => f.found && !f.unsupported;
   await round(fields.filter((f) => usable(f) && f.visible));
   // Answers often reveal further questions (hidden at load): a second round asks those.
@@ -24,9 +26,18 @@ export async function runLlm({ page, actions, task, fields, options }: AgentInpu
   return report;
 }
 
+/** What every round of an instance shares. */
+interface Run {
+  page: Page;
+  actions: ActionLibrary;
+  task: AgentInput['task'];
+  demos: Demonstration[];
+  settings: LlmOptions;
+  report: Required<AgentReport>;
+}
+
 /** One round: the page read once, every field asked at once (up to the worker's cap), then the actions in field order. */
-async function askAndAct(page: Page, actions: ActionLibrary, task: AgentInput['task'], asked: FieldState[], settings: LlmOptions, report: Required<AgentReport>): Promise<void> {
-  const demos = demonstrations(task.id, settings.demos);
+async function askAndAct({ page, actions, task, demos, settings, report }: Run, asked: FieldState[]): Promise<void> {
   const htmls = await pageHtml(page, asked, settings);
   const prompts: FieldPrompt[] = [];
   // Screenshots one field at a time: they scroll.
@@ -51,14 +62,10 @@ async function pageHtml(page: Page, fields: FieldState[], settings: LlmOptions):
     const html = await documentHtml(page);
     return fields.map(() => html);
   }
-  const around = await page.evaluate((names) => names.map((name) => {
-    const element = document.getElementsByName(name)[0];
-    const outer = element?.parentElement?.parentElement ?? element?.parentElement;
-    return element && outer ? { outer: outer.outerHTML, field: element.outerHTML } : null;
-  }), fields.map((f) => f.name));
+  const around = await readRelevantHtml(page, fields.map((f) => f.name));
   // A field only in a frame: the main page's HTML.
   const whole = around.includes(null) ? await documentHtml(page) : '';
-  return around.map((a) => (a ? relevantHtml(a.outer, a.field) : whole));
+  return around.map((html) => html ?? whole);
 }
 
 /** The viewport around the field, as JPEG (a fraction of a PNG's bytes in every request). */

@@ -39,7 +39,7 @@ export async function runInstance(run: InstanceRun): Promise<InstanceResult> {
   const report: AgentReport = (await agent.run({
     page,
     actions,
-    task: { id: task.id, title: task.title, description: task.description },
+    task: { id: task.id, title: task.title, description: task.description, split: task.split },
     instanceId: instance.id,
     fields,
     seed: run.seed,
