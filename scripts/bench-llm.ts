@@ -1,6 +1,7 @@
 // npm run bench, fourth part: LLM runs against the local OpenAI-compatible server of the tests.
 // 1. The bundled tasks with --project=gpt4 answered from the reply cache, against do-nothing and
-//    the oracle on the same tasks (whole `playwright test` commands, median of 3).
+//    the oracle on the same tasks (whole `playwright test` commands, interleaved, median of 5:
+//    runs of the same command vary by 20% on this 2-core machine).
 // 2. Instances per minute when every call takes 1 s, with 2 workers and N calls in flight per
 //    worker, and the most requests the server saw at once.
 import { join } from 'node:path';
@@ -25,12 +26,14 @@ try {
   const cached: number[] = [];
   const nothing: number[] = [];
   const oracle: number[] = [];
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 5; i++) {
     cached.push(await timed(['--project=gpt4'], llmEnv));
     nothing.push(await timed(['--project=do-nothing'], {}));
     oracle.push(await timed(['--project=oracle'], {}));
   }
   // The oracle acts on the same fields as the model does: the page work without the model.
+  const list = (xs: number[]) => xs.map((x) => x.toFixed(1)).join(', ');
+  console.log(`runs (s): gpt4 from the cache ${list(cached)}; do-nothing ${list(nothing)}; oracle ${list(oracle)}`);
   console.log(`gpt4 from the cache: ${median(cached).toFixed(1)} s (requests sent: ${fake.requests.length - asked}); do-nothing: ${median(nothing).toFixed(1)} s (ratio ${(median(cached) / median(nothing)).toFixed(2)}); oracle: ${median(oracle).toFixed(1)} s (ratio ${(median(cached) / median(oracle)).toFixed(2)})`);
 } finally {
   await fake.close();

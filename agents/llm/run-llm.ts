@@ -76,10 +76,10 @@ async function screenshotAround(page: Page, actions: ActionLibrary, field: Field
 }
 
 /** Ask, and re-ask quoting the parse error, until a reply holds an action for this field. */
-async function answerField(prompt: FieldPrompt, settings: LlmOptions): Promise<Answer> {
+async function answerField(prompt: FieldPrompt, settings: LlmOptions): Promise<FieldAnswer> {
   const { messages, cut } = await buildMessages(prompt, settings);
   const calls: CallRecord[] = [];
-  const answer = (actions: Action[], error?: string): Answer => ({ actions, calls, ...(cut && { pageCut: cut }), ...(error && { error }) });
+  const answer = (actions: Action[], error?: string): FieldAnswer => ({ actions, calls, ...(cut && { pageCut: cut }), ...(error && { error }) });
   for (let attempt = 0; attempt <= settings.reprompts; attempt++) {
     const call = await complete(messages, settings);
     calls.push(call);
@@ -95,7 +95,7 @@ async function answerField(prompt: FieldPrompt, settings: LlmOptions): Promise<A
 }
 
 /** A field's actions, the calls that chose them, the tokens of page the prompt left out. */
-interface Answer {
+interface FieldAnswer {
   actions: Action[];
   calls: CallRecord[];
   pageCut?: number;
