@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 // checks pass. Listed from the 117 real tasks (script src / link href); every one of them
 // with an integrity attribute is checked against its copy in test/server.test.ts. Not here,
 // so aborted: Google Fonts, a Font Awesome kit, bootstrap 3.0.3 (not on npm), MTurk's bs30
-// CSS, anychart, and Amazon's crowd elements (a later issue implements those).
+// CSS and anychart. Amazon's crowd HTML elements are answered by our own implementation.
 
 interface CdnFile {
   /** Without the scheme: host and path. */
@@ -58,10 +58,13 @@ function packageDir(pkg: string): string {
 
 const BY_URL = new Map(FILES.map((f) => [f.url, f]));
 
+/** Files written here that stand in for a CDN's (not copies: see the file's header). */
+const OWN_FILES = new Map([['assets.crowd.aws/crowd-html-elements.js', join(import.meta.dirname, 'crowd-html-elements.js')]]);
+
 /** The local copy of a CDN URL (given as host/path, without the scheme), if there is one. */
 export function localCopy(hostAndPath: string): string | undefined {
   const entry = BY_URL.get(hostAndPath);
-  return entry && join(packageDir(entry.pkg), entry.file);
+  return entry ? join(packageDir(entry.pkg), entry.file) : OWN_FILES.get(hostAndPath);
 }
 
-export const CDN_HOSTS = [...new Set(FILES.map((f) => f.url.split('/')[0]!))];
+export const CDN_HOSTS = [...new Set([...FILES.map((f) => f.url), ...OWN_FILES.keys()].map((url) => url.split('/')[0]!))];

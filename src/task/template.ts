@@ -7,6 +7,8 @@ const PLACEHOLDER = /\$\{([\w.-]+)\}/g;
 /** Input types that carry no answer. */
 const NOT_FIELDS = new Set(['submit', 'button', 'reset', 'image', 'file']);
 const KNOWN_TYPES = new Set<string>(FIELD_TYPES);
+/** Amazon's crowd elements that are form controls, and the control each renders (crowd-input: its `type`). */
+const CROWD_CONTROLS: Record<string, string | undefined> = { 'crowd-checkbox': 'checkbox', 'crowd-slider': 'range', 'crowd-input': undefined };
 
 export interface Placeholder {
   name: string;
@@ -59,13 +61,14 @@ export function scanTemplate(html: string): TemplateScan {
         else if (tag === 'option') {
           closeOption();
           option = { value: attrs.value, text: '' };
-        } else if (tag === 'input') {
-          const type = (attrs.type ?? 'text').trim().toLowerCase();
+        } else if (tag === 'input' || Object.hasOwn(CROWD_CONTROLS, tag)) {
+          const type = (CROWD_CONTROLS[tag] ?? attrs.type ?? 'text').trim().toLowerCase();
           if (NOT_FIELDS.has(type)) return;
           // Browsers treat an unknown input type as text.
           const f = add(attrs.name, KNOWN_TYPES.has(type) ? (type as FieldType) : 'text');
           if (!f) return;
-          if (type === 'radio' || type === 'checkbox') addOption(f, attrs.value ?? 'on');
+          // A crowd-checkbox answers { on: true | false }: its one option is "on".
+          if (type === 'radio' || type === 'checkbox') addOption(f, tag === 'crowd-checkbox' ? 'on' : (attrs.value ?? 'on'));
           if (type === 'range' || type === 'number') {
             for (const k of ['min', 'max', 'step'] as const) {
               const n = Number.parseFloat(attrs[k] ?? '');

@@ -29,16 +29,15 @@ type InPageState = Omit<FieldState, 'frame'>;
  * No named helper functions inside: tsx would wrap them in a `__name` call the page lacks.
  */
 function readInPage(names: string[]): InPageState[] {
-  const crowdPage = document.querySelector('crowd-form, crowd-checkbox, crowd-input, crowd-slider, crowd-radio-group') !== null;
   return names.map((name): InPageState => {
     const all = Array.from(document.getElementsByName(name));
-    const crowd = all.find((e) => e.tagName.startsWith('CROWD-'));
-    if (crowd) return { name, found: true, visible: true, value: '', unsupported: `Amazon crowd element <${crowd.tagName.toLowerCase()}> is not supported yet` };
+    // Crowd elements (crowd-checkbox, crowd-input, crowd-slider) hold a native control of their name.
     const controls = all.filter((e): e is HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement =>
       e instanceof HTMLInputElement || e instanceof HTMLSelectElement || e instanceof HTMLTextAreaElement);
     if (controls.length === 0) {
-      return crowdPage
-        ? { name, found: false, visible: false, value: '', unsupported: 'the page uses Amazon crowd HTML elements, not supported yet' }
+      const custom = all.find((e) => e.tagName.includes('-'));
+      return custom
+        ? { name, found: true, visible: true, value: '', unsupported: `<${custom.tagName.toLowerCase()}> is a custom element without a form control inside` }
         : { name, found: false, visible: false, value: '' };
     }
     const visible = controls.filter((e) => e.checkVisibility({ visibilityProperty: true }) && e.type !== 'hidden');
