@@ -1,7 +1,7 @@
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { classifyColumns } from '../task/instances.ts';
+import { classifyColumns, goldColumns } from '../task/instances.ts';
 import { scanTemplate } from '../task/template.ts';
 import { slugFor, writeManifest, writeTaskFile, type ImportedTask, type ImportResult } from './output.ts';
 
@@ -22,6 +22,7 @@ const SPLITS = {
   subjective: 'tasks left out of evaluation (subjective_evaluation_tasks.txt)',
 };
 const SOURCE = 'https://github.com/JHU-CLSP/turking-bench';
+const FLATTEN_OBJECTS = /<crowd-form\b[^>]*\banswer-format\s*=\s*["']?flatten-objects/i;
 
 /** Accepts a checkout (tasks/ and data/splits/), its tasks folder, or one task folder. */
 export function importTurkingBench(input: string, out: string): ImportResult {
@@ -76,9 +77,10 @@ function importTask(dir: string, outDir: string, id: string, split: string): Imp
   const [header = [], first = []] = parse(csv, { bom: true, to: 2, relax_column_count: true }) as string[][];
   const columns = classifyColumns(header);
   const scan = scanTemplate(html);
-  const inTemplate = new Set(scan.fields.map((f) => f.name));
-  // Answer columns absent from the static page name fields that page scripts create.
-  const dynamic = columns.gold.map(([, name]) => name).filter((name) => !inTemplate.has(name));
+  // A crowd-form with answer-format="flatten-objects" sends a True/False column per option.
+  const answerFormat = FLATTEN_OBJECTS.test(html) ? 'flatten-objects' as const : undefined;
+  // Answer columns that answer no field of the static page name fields that page scripts create.
+  const dynamic = goldColumns(columns.gold, new Map(scan.fields.map((f) => [f.name, f])), answerFormat).unknown.map(([, name]) => name);
   // Turkle leaves ${name} as written when no column has that name: so do we, knowingly.
   const inputs = new Set(columns.inputs.map(([, name]) => name));
   const unfilled = [...new Set(scan.placeholders.map((p) => p.name))].filter((name) => !inputs.has(name));
@@ -100,7 +102,7 @@ function importTask(dir: string, outDir: string, id: string, split: string): Imp
       license: 'Apache-2.0',
       template: 'template.html',
       ...(unfilled.length && { keep_placeholders: unfilled }),
-      instances: { csv: 'instances.csv' },
+      instances: { csv: 'instances.csv', ...(answerFormat && { answer_format: answerFormat }) },
       ...(dynamic.length && { fields: Object.fromEntries(dynamic.map((name) => [name, { dynamic: true }])) }),
     },
   });

@@ -62,6 +62,46 @@ export interface CsvInstances {
 export interface CsvOptions {
   idColumn?: string;
   goldPrefix?: string;
+  /** flatten-objects: one True/False column per option of a radio group or checkbox set (Amazon crowd-form). */
+  answerFormat?: 'flatten-objects';
+}
+
+const OPTION_FIELDS = new Set(['radio', 'checkbox', 'select']);
+
+/**
+ * Which gold column answers which field. With flatten-objects, `<field>.<option>` columns of a
+ * radio group, select or checkbox set (a crowd-checkbox's option is "on") are folded into that
+ * field; a plain `<field>` column beside them (a decoded copy some batch files carry) is left
+ * out, since the True/False columns are what the form sent.
+ */
+export function goldColumns(gold: [number, string][], fields: Map<string, Field>, answerFormat?: 'flatten-objects') {
+  const plain: [number, Field][] = [];
+  const options = new Map<Field, [number, string][]>();
+  const unknown: [number, string][] = [];
+  for (const [i, name] of gold) {
+    const field = fields.get(name);
+    // The longest field name the column extends: option values may hold dots too.
+    const owner = answerFormat && !field ? [...fields.values()].filter((f) => OPTION_FIELDS.has(f.type ?? '') && name.startsWith(`${f.name}.`))
+      .sort((a, b) => b.name.length - a.name.length)[0] : undefined;
+    if (owner) {
+      const list = options.get(owner) ?? [];
+      list.push([i, name.slice(owner.name.length + 1)]);
+      options.set(owner, list);
+    } else if (field) plain.push([i, field]);
+    else unknown.push([i, name]);
+  }
+  return { plain: plain.filter(([, f]) => !options.has(f)), options, unknown };
+}
+
+/**
+ * An annotator's answer from flattened option columns: the options marked True; for a radio
+ * group or select one value, or '' when none is. Some real batch rows mark two options of one
+ * radio group True (54 of 500 in WikiHow Step Membership); the batch file's decoded column
+ * then holds the last of them, and so does this.
+ */
+export function foldOptions(field: Field, record: string[], columns: [number, string][]): Answer {
+  const chosen = columns.filter(([i]) => /^true$/i.test(record[i]!.trim())).map(([, option]) => option);
+  return field.type === 'checkbox' ? chosen : (chosen.at(-1) ?? '');
 }
 
 /**
@@ -126,12 +166,8 @@ export function readCsvInstances(
     seen.add(name);
   }
   const { inputs, gold, idIndex } = classifyColumns(header, options);
-  const golds: [number, Field][] = [];
-  for (const [i, fieldName] of gold) {
-    const field = fields.get(fieldName);
-    if (field) golds.push([i, field]);
-    else error(1, columnCol(header[i]!), `column "${header[i]}": ${unknownFieldMessage(fieldName, fields)}`);
-  }
+  const { plain: golds, options: folded, unknown } = goldColumns(gold, fields, options.answerFormat);
+  for (const [i, name] of unknown) error(1, columnCol(header[i]!), `column "${header[i]}": ${unknownFieldMessage(name, fields)}`);
   if (options.idColumn !== undefined && idIndex < 0) {
     error(1, 1, `no column "${options.idColumn}" (named by id_column); columns are: ${header.join(', ')}`);
   }
@@ -161,6 +197,7 @@ export function readCsvInstances(
     const { instance } = entry;
     instance.annotators++;
     for (const [i, field] of golds) (instance.gold[field.name] ??= []).push(parseAnswer(record[i]!, field));
+    for (const [field, columns] of folded) (instance.gold[field.name] ??= []).push(foldOptions(field, record, columns));
   }
   const entries = [...byKey.values()];
   return {

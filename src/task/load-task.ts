@@ -27,6 +27,7 @@ interface CsvInstancesSpec {
   csv: string;
   id_column?: string;
   gold_prefix?: string;
+  answer_format?: 'flatten-objects';
 }
 
 export interface LoadedTask {
@@ -163,7 +164,7 @@ function readFromCsv(
   const file = resolve(dirname(source.file), spec.csv);
   const content = readBytes(file, result, () => source.errorAt(['instances', 'csv'], `CSV file "${spec.csv}" not found (the path is relative to this task file)`));
   if (content === undefined) return undefined;
-  const table = readCsvInstances(file, content, fields, { idColumn: spec.id_column, goldPrefix: spec.gold_prefix }, result.errors);
+  const table = readCsvInstances(file, content, fields, { idColumn: spec.id_column, goldPrefix: spec.gold_prefix, answerFormat: spec.answer_format }, result.errors);
   if (table.columns.length) {
     const columns = new Set(table.columns);
     const reported = new Set<string>();
