@@ -3,7 +3,6 @@ import { majorityVote } from '../src/metrics/majority-exact.ts';
 import { isEmptyAnswer, normalizeNumber } from '../src/metrics/normalize.ts';
 import { range } from '../src/metrics/range.ts';
 import { asList, asText } from '../src/metrics/types.ts';
-import type { Outcome } from '../src/actions/library.ts';
 import { formatAction, type Action } from '../src/actions/signatures.ts';
 import type { Answer } from '../src/task/types.ts';
 import type { FieldState } from '../src/values/read-fields.ts';
@@ -25,28 +24,25 @@ export const oracle: Agent = {
   name: 'oracle',
   needsGold: true,
   async run({ page, actions, fields, gold, task, instanceId }) {
-    // On train instances, what the oracle is shown and does becomes the LLM agents' demonstrations.
-    const demos = task.split === 'train' ? await demonstrationsOf(page, fields, gold ?? {}) : [];
-    const answer = (field: FieldState): Promise<Outcome> | undefined => {
+    // Each field's action, decided once from the page as loaded.
+    const planned = fields.flatMap((field) => {
       const action = goldAction(field, gold?.[field.name] ?? []);
-      return action && actions.run(action);
-    };
+      return action ? [{ field: field.name, action }] : [];
+    });
+    // On train instances, what the oracle is shown and does becomes the LLM agents' demonstrations.
+    const demos = task.split === 'train' ? await demonstrationsOf(page, planned) : [];
     // Answering one question often reveals the next (hidden at load): what failed gets a second try.
-    const failed: FieldState[] = [];
-    for (const field of fields) if ((await answer(field))?.ok === false) failed.push(field);
-    for (const field of failed) await answer(field);
+    const failed: Action[] = [];
+    for (const { action } of planned) if (!(await actions.run(action)).ok) failed.push(action);
+    for (const action of failed) await actions.run(action);
     if (demos.length) saveDemonstrations(task.id, instanceId, demos);
   },
 };
 
 /** Each field the oracle acts on: its relevant HTML in the page as loaded, and the action as text. */
-async function demonstrationsOf(page: Page, fields: FieldState[], gold: Record<string, Answer[]>): Promise<Demonstration[]> {
-  const acted = fields.flatMap((field) => {
-    const action = goldAction(field, gold[field.name] ?? []);
-    return action ? [{ field: field.name, action: formatAction(action) }] : [];
-  });
-  const htmls = await readRelevantHtml(page, acted.map((d) => d.field));
-  return acted.flatMap((d, i) => (htmls[i] ? [{ ...d, html: htmls[i] }] : []));
+async function demonstrationsOf(page: Page, planned: { field: string; action: Action }[]): Promise<Demonstration[]> {
+  const htmls = await readRelevantHtml(page, planned.map((p) => p.field));
+  return planned.flatMap((p, i) => (htmls[i] ? [{ field: p.field, html: htmls[i], action: formatAction(p.action) }] : []));
 }
 
 /**
