@@ -65,6 +65,8 @@ export function summarize(results: BenchmarkResults, options: SummaryOptions): P
       score: estimates.tasks[t]!,
     }));
     const fieldCount = (c: number) => samples.flat().reduce((n, s) => n + s.counts[c]!, 0);
+    const reason = notRunReason(instances);
+    const usage = usageOf(instances);
     return {
       project,
       agent: instances[0]!.agent,
@@ -76,9 +78,9 @@ export function summarize(results: BenchmarkResults, options: SummaryOptions): P
       instances: instances.filter((i) => i.outcome !== 'not run').length,
       errored: instances.filter((i) => i.outcome === 'errored').length,
       notRun: instances.filter((i) => i.outcome === 'not run').length,
-      ...(notRunReason(instances) && { notRunReason: notRunReason(instances) }),
+      ...(reason && { notRunReason: reason }),
       fields: fieldCount(0),
-      ...(usageOf(instances) && { usage: usageOf(instances) }),
+      ...(usage && { usage }),
       perTask,
     };
   });
@@ -88,7 +90,10 @@ export function summarize(results: BenchmarkResults, options: SummaryOptions): P
 const MAIN_TYPES = ['checkbox', 'radio', 'select', 'text', 'textarea', 'range'];
 
 const rank = (t: string) => (MAIN_TYPES.includes(t) ? MAIN_TYPES.indexOf(t) : MAIN_TYPES.length);
-const byTypeOrder = (a: string, b: string) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0);
+const byTypeOrder = (a: string, b: string) => rank(a) - rank(b) || byCodePoint(a, b);
+
+/** Plain code-point order (not the locale's): the same order on every machine. */
+export const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Field types over all projects, in a fixed order. */
 export function fieldTypes(summaries: ProjectSummary[]): string[] {

@@ -4,7 +4,7 @@ import type { FullConfig, Suite, TestCase, TestResult } from '@playwright/test/r
 import type { FieldRecord } from '../metrics/score-fields.ts';
 import { instanceScore } from '../metrics/score-fields.ts';
 import { totalUsage } from '../../agents/usage.ts';
-import { instanceKey } from './aggregate.ts';
+import { byCodePoint, instanceKey } from './aggregate.ts';
 import { RESULTS_FORMAT, type BenchmarkResults, type FieldRow, type InstanceRow, type Outcome, type RunMetadata, type TaskLoadError } from './results.ts';
 
 // The results of a run, rebuilt from what the tests recorded: their annotations (task,
@@ -100,11 +100,10 @@ function projectOrder(config: FullConfig): (name: string) => number {
 }
 
 function sortedKeys(instances: Map<string, InstanceRow>, order: (project: string) => number): string[] {
-  const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return [...instances.keys()].sort((ka, kb) => {
     const a = instances.get(ka)!;
     const b = instances.get(kb)!;
-    return order(a.project) - order(b.project) || compare(a.project, b.project) || compare(a.task, b.task) || compare(a.instance, b.instance);
+    return order(a.project) - order(b.project) || byCodePoint(a.project, b.project) || byCodePoint(a.task, b.task) || byCodePoint(a.instance, b.instance);
   });
 }
 

@@ -1,4 +1,4 @@
-import { fieldTypes, type Estimate, type ProjectSummary } from './aggregate.ts';
+import { byCodePoint, fieldTypes, type Estimate, type ProjectSummary } from './aggregate.ts';
 
 // The report's tables as rows of text (the first row is the header), shared by the terminal,
 // Markdown and HTML renderings so they always show the same numbers.
@@ -47,7 +47,7 @@ export function taskTable(summaries: ProjectSummary[]): string[][] {
   const byTask = summaries.map((s) => new Map(s.perTask.map((t) => [t.task, t])));
   return [
     ['task', 'split', 'instances', ...summaries.map((s) => s.project)],
-    ...[...tasks].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([task, info]) => [
+    ...[...tasks].sort(([a], [b]) => byCodePoint(a, b)).map(([task, info]) => [
       task,
       info.split ?? '',
       String(info.instances),
