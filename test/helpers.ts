@@ -11,12 +11,15 @@ export function tempDir(prefix = 'benchwright-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
+/** A child process's environment: a loader cache of its own, then the caller's variables. */
+const childEnv = (env: Record<string, string>) => ({ ...process.env, BENCHWRIGHT_CACHE_DIR: join(tempDir(), 'cache'), ...env });
+
 /** Runs a Node script of the project in a child process, with a loader cache of its own. */
 export function runScript(script: string, args: string[], env: Record<string, string> = {}) {
   const r = spawnSync(process.execPath, [script, ...args], {
     cwd: ROOT,
     encoding: 'utf8',
-    env: { ...process.env, BENCHWRIGHT_CACHE_DIR: join(tempDir(), 'cache'), ...env },
+    env: childEnv(env),
     maxBuffer: 64 * 2 ** 20,
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
@@ -35,10 +38,7 @@ export function runPlaywright(args: string[], env: Record<string, string> = {}) 
 /** runPlaywright without blocking: for tests that serve something (a fake API) in this process. */
 export async function runPlaywrightAsync(args: string[], env: Record<string, string> = {}) {
   const { dir, script, argv, outputs } = playwrightRun(args);
-  const child = spawn(process.execPath, [script, ...argv], {
-    cwd: ROOT,
-    env: { ...process.env, BENCHWRIGHT_CACHE_DIR: join(tempDir(), 'cache'), ...outputs, ...env },
-  });
+  const child = spawn(process.execPath, [script, ...argv], { cwd: ROOT, env: childEnv({ ...outputs, ...env }) });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
