@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { majorityVote } from '../src/metrics/majority-exact.ts';
 import { isEmptyAnswer, normalizeNumber } from '../src/metrics/normalize.ts';
 import { range } from '../src/metrics/range.ts';
+import { asLoaded } from '../src/metrics/score-fields.ts';
 import { asList, asText } from '../src/metrics/types.ts';
 import { formatAction, type Action } from '../src/actions/signatures.ts';
 import type { Answer } from '../src/task/types.ts';
@@ -63,7 +64,8 @@ export function goldAction(field: Pick<FieldState, 'name' | 'type' | 'found' | '
   }
   if (nonEmpty.length === 0) return undefined;
   if (field.type === 'radio' || field.type === 'select') {
-    const majority = majorityVote(answers.map(normalizeNumber));
+    // Scored as the scorer does: an empty answer is the value the field had when loaded (now).
+    const majority = majorityVote(asLoaded(field.type, answers, asText(field.value)).map(asText).map(normalizeNumber));
     if (majority === '') return undefined;
     return { name: field.type === 'radio' ? 'modify_radio' : 'modify_select', args: [field.name, majority] };
   }

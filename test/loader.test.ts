@@ -111,6 +111,8 @@ test('template scan: fields with their options and bounds, placeholders outside 
     { name: 'g', type: 'range', score: true, dynamic: false, min: 0, max: 10, step: 0.5 },
     { name: 't', type: 'text', score: true, dynamic: false },
     { name: 'plain', type: 'text', score: true, dynamic: false },
+    // Listed so that a gold column may name it (it is recorded, never scored).
+    { name: 'go', type: 'submit', score: true, dynamic: false },
     { name: 'c', type: 'checkbox', score: true, dynamic: false, options: ['on'] },
     { name: 'ta', type: 'textarea', score: true, dynamic: false },
   ]);

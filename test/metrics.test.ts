@@ -10,7 +10,7 @@ import { range } from '../src/metrics/range.ts';
 import { rangeNearest } from '../src/metrics/range-nearest.ts';
 import { rougeL, rougeTokens } from '../src/metrics/rouge-l.ts';
 import { rougeLMetric } from '../src/metrics/rouge-l-metric.ts';
-import { scoreField } from '../src/metrics/score-fields.ts';
+import { scoreField, type FieldRecord } from '../src/metrics/score-fields.ts';
 import type { FieldState } from '../src/values/read-fields.ts';
 import { SHARED_CONFORMANCE } from './helpers.ts';
 
@@ -97,3 +97,34 @@ test('a field is scored with its type\'s metric after number normalisation; hidd
   const disagreeing = scoreField({ name: 'q' }, ['1', '1', '5'], state({ type: 'range', value: '1' }));
   assert.ok(disagreeing.ceiling! < 1 && disagreeing.score === disagreeing.ceiling, 'no single answer satisfies disagreeing annotators');
 });
+
+test('radio and select: an empty gold answer is the value the field had when loaded; the ceiling is what its options can reach', () => {
+  const select = (value: string, over: Partial<FieldState> = {}): FieldState => ({ name: 's', found: true, visible: true, type: 'select', value, options: ['none', '1', '2'], ...over });
+  const loaded = select('none');
+  // Nobody touched it: a select without an empty option shows its first one.
+  assert.deepEqual(pick(scoreField({ name: 's' }, ['', '', ''], select('none'), {}, loaded)), { score: 1, ceiling: 1, initial: 'none' });
+  assert.deepEqual(pick(scoreField({ name: 's' }, ['', 'nan', ''], select('2'), {}, loaded)), { score: 0, ceiling: 1, initial: 'none' });
+  // '' and the first option are one answer: 2 of 3 left it.
+  assert.equal(scoreField({ name: 's' }, ['2', '', 'none'], select('none'), {}, loaded).score, 1);
+  // Not on the page when it loaded (made later by a script): '' stays '', which this select cannot show.
+  assert.deepEqual(pick(scoreField({ name: 's' }, ['', ''], select('none'))), { score: 0, ceiling: 0, initial: undefined });
+  // A majority no option has: no agent can reach it, and the ceiling says so.
+  assert.deepEqual(pick(scoreField({ name: 's' }, ['ten', 'ten', '1'], select('none'), {}, loaded)), { score: 0, ceiling: 0, initial: 'none' });
+  // A radio group that loads unchecked can be left empty; one that loads checked cannot.
+  const radio = (value: string): FieldState => ({ name: 'r', found: true, visible: true, type: 'radio', value, options: ['a', 'b'] });
+  assert.deepEqual(pick(scoreField({ name: 'r' }, ['', ''], radio(''), {}, radio(''))), { score: 1, ceiling: 1, initial: '' });
+  assert.deepEqual(pick(scoreField({ name: 'r' }, ['', '', 'a'], radio('b'), {}, radio('b'))), { score: 1, ceiling: 1, initial: 'b' });
+  assert.deepEqual(pick(scoreField({ name: 'r' }, ['', '', 'a'], radio(''), {}, radio(''))), { score: 1, ceiling: 1, initial: '' });
+  // Other types keep empty answers as they are.
+  const text: FieldState = { name: 't', found: true, visible: true, type: 'text', value: 'as loaded' };
+  assert.equal(scoreField({ name: 't' }, ['', ''], text, {}, text).reason, 'every gold answer is empty');
+});
+
+test('buttons and file inputs named in gold columns are recorded with the reason, never scored', () => {
+  for (const type of ['submit', 'button', 'reset', 'image', 'file'] as const) {
+    const record = scoreField({ name: 'b' }, ['29.353'], { name: 'b', found: true, visible: true, type, value: 'Submit' });
+    assert.deepEqual([record.score, record.type, record.prediction, record.reason], [null, type, 'Submit', `a ${type} control carries no answer`]);
+  }
+});
+
+const pick = (r: FieldRecord) => ({ score: r.score, ceiling: r.ceiling, initial: r.initial });

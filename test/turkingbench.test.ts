@@ -19,8 +19,9 @@ function writeCheckout(): string {
   };
   const long = 'x'.repeat(200_000);
   task('Story Eval [Quality]', '<script src="https://code.jquery.com/jquery-3.3.1.min.js"></script><p>${story}</p>' +
-    '<input type="radio" name="q" value="1"><input type="radio" name="q" value="2"><script>let s = `${SENTENCES" + id + "}`;</script>',
-    `Title,Description,Keywords,story,Answer.q,Answer.made_by_script\r\nT,"Rate, the story",k,"<b>a ""quoted""\r\nstory</b>",1,x\r\nT,"Rate, the story",k,"<b>a ""quoted""\r\nstory</b>",2,y\r\nT,"Rate, the story",k,${long},1,z\r\n`);
+    '<input type="radio" name="q" value="1"><input type="radio" name="q" value="2"><script>let s = `${SENTENCES" + id + "}`;</script>' +
+    '<input type="submit" name="submitButtonTimer" value="Submit">',
+    `Title,Description,Keywords,story,Answer.q,Answer.made_by_script,Answer.submitButtonTimer\r\nT,"Rate, the story",k,"<b>a ""quoted""\r\nstory</b>",1,x,29.353\r\nT,"Rate, the story",k,"<b>a ""quoted""\r\nstory</b>",2,y,8.1\r\nT,"Rate, the story",k,${long},1,z,3\r\n`);
   task("Don't Stop – Café", '<img src="img/cup.svg"><p>${no_such_column}</p><textarea name="why"></textarea><input type="checkbox" name="c" value="a"><input type="checkbox" name="c" value="b">',
     'Title,Description,Keywords,Answer.c,Answer.why\nT,D,K,a|b,because\nT,D,K,b,so\n');
   task('日本語タスク', '<p>${文}</p><select name="s"><option>yes</option></select>', 'Title,Description,Keywords,x,Answer.s\nT,D,K,1,yes\n');
@@ -43,7 +44,8 @@ test('import: safe ids, exact titles, splits, grouped instances, dynamic fields,
   const brief = rows.map((r) => [r.id, r.title, r.split, r.instances, r.annotations, r.fields.byType, r.dynamic, r.errors]);
   assert.deepEqual(brief, [
     ['dont-stop-cafe', "Don't Stop – Café", 'challenge', 1, 2, { checkbox: 1, textarea: 1 }, [], []],
-    ['story-eval-quality', 'Story Eval [Quality]', 'test', 2, 3, { radio: 1, dynamic: 1 }, ['made_by_script'], []],
+    // A submit button named in the gold columns is in the template, not made by a script.
+    ['story-eval-quality', 'Story Eval [Quality]', 'test', 2, 3, { radio: 1, dynamic: 1, submit: 1 }, ['made_by_script'], []],
     ['totto-evals-v2', 'ToTTo Evals (v2)', 'train', 2, 2, { range: 1 }, [], []],
     [rows[3]!.id, '日本語タスク', 'subjective', 1, 1, { select: 1 }, [], []],
   ]);
@@ -52,7 +54,8 @@ test('import: safe ids, exact titles, splits, grouped instances, dynamic fields,
   const story = loadTaskFile(join(out, 'story-eval-quality', 'task.yaml')).task!;
   assert.equal(story.description, 'Rate, the story');
   assert.equal(story.instances[0]!.values.story, '<b>a "quoted"\r\nstory</b>');
-  assert.deepEqual(story.instances[0]!.gold, { q: ['1', '2'], made_by_script: ['x', 'y'] });
+  assert.deepEqual(story.instances[0]!.gold, { q: ['1', '2'], made_by_script: ['x', 'y'], submitButtonTimer: ['29.353', '8.1'] });
+  assert.deepEqual(story.fields.find((f) => f.name === 'submitButtonTimer'), { name: 'submitButtonTimer', type: 'submit', score: true, dynamic: false });
   assert.equal(story.instances[1]!.values.story!.length, 200_000);
   assert.deepEqual(loadTaskFile(join(out, 'dont-stop-cafe', 'task.yaml')).task!.instances[0]!.gold.c, [['a', 'b'], ['b']]);
   // Files beside the template come along; a placeholder no column fills stays as written, as in Turkle.

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { loadBenchmark } from '../task/benchmark.ts';
 import { displayPath, formatError } from '../task/errors.ts';
 import { MANIFEST_NAME } from '../task/manifest.ts';
+import { carriesNoAnswer, type TaskSummary } from '../task/types.ts';
 import { formatTable } from './table.ts';
 
 export const VALIDATE_USAGE = `benchwright validate [paths...] [--quiet] [--no-cache]
@@ -35,7 +36,7 @@ export function validateCommand(args: string[]): number {
             t.id ?? displayPath(t.file),
             t.split ?? '?',
             String(t.instances.length),
-            String(t.goldFields.length),
+            String(scoredFields(t)),
             t.errors.length ? `${t.errors.length} error${t.errors.length === 1 ? '' : 's'}` : 'ok',
           ]),
         ]),
@@ -50,4 +51,10 @@ export function validateCommand(args: string[]): number {
   }
   console.log(`${tasks} task file${tasks === 1 ? '' : 's'}, ${instances} instances, ${errors} error${errors === 1 ? '' : 's'}`);
   return errors ? 1 : 0;
+}
+
+/** Fields with gold labels, but for buttons and file inputs: they are recorded, never scored. */
+function scoredFields(task: TaskSummary): number {
+  const typeOf = new Map(task.fields.map((f) => [f.name, f.type]));
+  return task.goldFields.filter((name) => !carriesNoAnswer(typeOf.get(name))).length;
 }

@@ -1,23 +1,28 @@
 import type { FieldUsage } from '../../agents/types.ts';
-import type { Answer, Field, FieldType, Instance } from '../task/types.ts';
+import { carriesNoAnswer, type Answer, type ControlType, type Field, type FieldType, type Instance } from '../task/types.ts';
 import type { FieldState } from '../values/read-fields.ts';
-import { normalizeNumber } from './normalize.ts';
+import { isEmptyAnswer, normalizeNumber } from './normalize.ts';
 import { defaultMetric, METRICS, type MetricByType } from './registry.ts';
 import { asList, asText } from './types.ts';
 
 /** One field of one instance: everything needed to re-score it later without the agent. */
 export interface FieldRecord {
   field: string;
-  type?: FieldType;
+  type?: ControlType;
   gold: Answer[];
   /** The value read back from the page (null when the field could not be read). */
   prediction: Answer | null;
+  /** Radio, select: the value it had when the page loaded, which an empty gold answer stands for. */
+  initial?: string;
+  /** Radio, select: the values the page offers. */
+  options?: string[];
   metric?: string;
   /** null = not scored, see `reason`. */
   score: number | null;
   /**
-   * The best score one annotator's own answer gets: 1 unless annotators disagree on a metric
-   * that no single answer can fully satisfy (range). What a perfect agent can reach.
+   * What a perfect agent can reach: the best score of a value the field can take (radio,
+   * select: one of its options, or its value as loaded; other fields: one annotator's own
+   * answer). Below 1 where annotators disagree on a range, or no option matches their answers.
    */
   ceiling?: number;
   reason?: string;
@@ -33,35 +38,70 @@ export interface ScoringOptions {
   metricByType?: MetricByType;
 }
 
+/** What a single-choice field (radio, select) could be left with: its options, and as the page loaded it. */
+export type Choices = Pick<FieldRecord, 'initial' | 'options'>;
+
+const SINGLE_CHOICE = new Set<string>(['radio', 'select']);
+
 const normalizeValue = (answer: Answer, type: FieldType): Answer =>
   type === 'checkbox' ? asList(answer).map(normalizeNumber) : normalizeNumber(asText(answer));
 
-/** Scores one field's read-back value against its gold answers (DESIGN.md, Scoring). */
-export function scoreField(field: Pick<Field, 'name' | 'metric'>, gold: Answer[], state: FieldState, options: ScoringOptions = {}): FieldRecord {
+/**
+ * Scores one field's read-back value against its gold answers (DESIGN.md, Scoring); `loaded`
+ * is the field as the page loaded it, before the agent acted.
+ */
+export function scoreField(field: Pick<Field, 'name' | 'metric'>, gold: Answer[], state: FieldState, options: ScoringOptions = {}, loaded?: FieldState): FieldRecord {
   const record: FieldRecord = { field: field.name, gold, prediction: state.found ? state.value : null, score: null };
   if (state.type) record.type = state.type;
   if (state.unsupported) return { ...record, reason: state.unsupported, unsupported: true };
   if (!state.found) return { ...record, reason: 'not on the page' };
+  if (carriesNoAnswer(state.type)) return { ...record, reason: `a ${state.type} control carries no answer` };
   if (!state.visible) return { ...record, reason: 'not visible' };
-  const metric = field.metric ?? defaultMetric(state.type!, options.metricByType);
-  return { ...record, ...(field.metric && { metricSetByTask: true }), ...scoreValue(state.type!, gold, state.value, metric) };
+  const type = state.type!;
+  const choices: Choices = SINGLE_CHOICE.has(type) ? { ...(loaded?.found && { initial: asText(loaded.value) }), ...(state.options && { options: state.options }) } : {};
+  const metric = field.metric ?? defaultMetric(type, options.metricByType);
+  return { ...record, ...choices, ...(field.metric && { metricSetByTask: true }), ...scoreValue(type, gold, state.value, metric, choices) };
 }
 
 /** A prediction against gold answers with one metric: the score and ceiling, or why it was not scored. */
-export function scoreValue(type: FieldType, gold: Answer[], prediction: Answer, metricName: string): Pick<FieldRecord, 'metric' | 'score' | 'ceiling' | 'reason'> {
+export function scoreValue(type: FieldType, gold: Answer[], prediction: Answer, metricName: string, choices: Choices = {}): Pick<FieldRecord, 'metric' | 'score' | 'ceiling' | 'reason'> {
   const metric = METRICS[metricName];
   if (!metric) throw new Error(`unknown metric "${metricName}"`);
-  const answers = gold.map((g) => normalizeValue(g, type));
+  const answers = asLoaded(type, gold, choices.initial).map((g) => normalizeValue(g, type));
   const result = metric.score(normalizeValue(prediction, type), answers);
   if (!('score' in result)) return { metric: metricName, score: null, reason: result.skipped };
-  const ceiling = Math.max(...answers.map((a) => metric.score(a, answers)).map((r) => ('score' in r ? r.score : 0)));
-  return { metric: metricName, score: result.score, ceiling };
+  const scoreOf = (value: Answer) => {
+    const r = metric.score(normalizeValue(value, type), answers);
+    return 'score' in r ? r.score : 0;
+  };
+  const candidates = reachable(type, choices) ?? answers;
+  return { metric: metricName, score: result.score, ceiling: Math.max(0, ...candidates.map(scoreOf)) };
+}
+
+/**
+ * An annotator who did not touch a radio group or select left it as the page loaded it, and
+ * batch files record that as '' even where the page cannot be emptied (a select without an
+ * empty option shows its first one, which the original harness reads). So an empty answer
+ * stands for the value as loaded, when it is known.
+ */
+export function asLoaded(type: ControlType | undefined, gold: Answer[], initial: string | undefined): Answer[] {
+  if (initial === undefined || !SINGLE_CHOICE.has(type ?? '')) return gold;
+  return gold.map((g) => (isEmptyAnswer(asText(g)) ? initial : g));
+}
+
+/** The values a radio group or select can be left with: its options, and as loaded (a radio group that loads unchecked: ''). */
+function reachable(type: FieldType, { initial, options }: Choices): string[] | undefined {
+  if (!SINGLE_CHOICE.has(type) || !options) return undefined;
+  const untouched = initial ?? (type === 'radio' ? '' : undefined);
+  return untouched === undefined ? options : [...new Set([...options, untouched])];
 }
 
 /** Every gold-labelled field of an instance; the instance score is the mean of the scored ones. */
-export function scoreInstance(fields: Field[], instance: Instance, states: FieldState[], options: ScoringOptions = {}) {
+export function scoreInstance(fields: Field[], instance: Instance, states: FieldState[], options: ScoringOptions = {}, loaded: FieldState[] = []) {
   const byName = new Map(states.map((s) => [s.name, s]));
-  const records = goldFields(fields, instance).map((f) => scoreField(f, instance.gold[f.name]!, byName.get(f.name) ?? { name: f.name, found: false, visible: false, value: '' }, options));
+  const loadedByName = new Map(loaded.map((s) => [s.name, s]));
+  const missing = (name: string): FieldState => ({ name, found: false, visible: false, value: '' });
+  const records = goldFields(fields, instance).map((f) => scoreField(f, instance.gold[f.name]!, byName.get(f.name) ?? missing(f.name), options, loadedByName.get(f.name)));
   return { records, ...instanceScore(records) };
 }
 

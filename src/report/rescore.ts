@@ -1,5 +1,6 @@
 import { defaultMetric, type MetricByType } from '../metrics/registry.ts';
 import { instanceScore, scoreValue } from '../metrics/score-fields.ts';
+import { carriesNoAnswer } from '../task/types.ts';
 import { groupBy, instanceKey } from './aggregate.ts';
 import type { BenchmarkResults, FieldRow } from './results.ts';
 
@@ -10,10 +11,10 @@ import type { BenchmarkResults, FieldRow } from './results.ts';
  */
 export function rescore(results: BenchmarkResults, metricByType: MetricByType): BenchmarkResults {
   const fields = results.fields.map((f): FieldRow => {
-    const metric = f.type && metricByType[f.type] !== undefined ? defaultMetric(f.type, metricByType) : undefined;
-    if (!metric || f.metricSetByTask || f.metric === undefined || f.prediction === null) return f;
+    if (!f.type || carriesNoAnswer(f.type) || metricByType[f.type] === undefined) return f;
+    if (f.metricSetByTask || f.metric === undefined || f.prediction === null) return f;
     const { reason: _, ceiling: __, ...rest } = f;
-    return { ...rest, ...scoreValue(f.type!, f.gold, f.prediction, metric) };
+    return { ...rest, ...scoreValue(f.type, f.gold, f.prediction, defaultMetric(f.type, metricByType), f) };
   });
   const byInstance = groupBy(fields, instanceKey);
   const instances = results.instances.map((i) => {

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { Agent, AgentReport } from '../../agents/types.ts';
 import type { ActionLibrary } from '../actions/library.ts';
 import { goldFields, scoreInstance, type FieldRecord, type ScoringOptions } from '../metrics/score-fields.ts';
-import type { Instance, Task } from '../task/types.ts';
+import { carriesNoAnswer, type Instance, type Task } from '../task/types.ts';
 import { readFields } from '../values/read-fields.ts';
 
 export interface InstanceRun {
@@ -35,19 +35,21 @@ export async function runInstance(run: InstanceRun): Promise<InstanceResult> {
   const { page, task, instance, agent, actions } = run;
   await page.goto(run.url, { waitUntil: 'load' });
   const names = goldFields(task.fields, instance).map((f) => f.name);
-  const fields = await readFields(page, names);
+  // As loaded: what the agent is told, and what an annotator who left a choice untouched answered.
+  const loaded = await readFields(page, names);
   const report: AgentReport = (await agent.run({
     page,
     actions,
     task: { id: task.id, title: task.title, description: task.description, split: task.split },
     instanceId: instance.id,
-    fields,
+    // Buttons named in the gold columns are recorded, not offered: they carry no answer.
+    fields: loaded.filter((f) => !carriesNoAnswer(f.type)),
     seed: run.seed,
     options: run.agentOptions,
     ...(agent.needsGold && { gold: instance.gold }),
   })) ?? {};
   const after = await readFields(page, names);
-  const { records, score, ceiling } = scoreInstance(task.fields, instance, after, run.scoring);
+  const { records, score, ceiling } = scoreInstance(task.fields, instance, after, run.scoring, loaded);
   // What the agent spent on each field goes with the field's score.
   const withUsage = records.map((r) => (report.usage?.[r.field] ? { ...r, usage: report.usage[r.field] } : r));
   return { records: withUsage, score, ceiling, ...(report.log && { agentLog: report.log }) };

@@ -1,11 +1,9 @@
 import { Parser } from 'htmlparser2';
-import { FIELD_TYPES, type Field, type FieldType } from './types.ts';
+import { carriesNoAnswer, FIELD_TYPES, type ControlType, type Field } from './types.ts';
 
 /** `${name}` as Turkle and Mechanical Turk write placeholders. */
 const PLACEHOLDER = /\$\{([\w.-]+)\}/g;
 
-/** Input types that carry no answer. */
-const NOT_FIELDS = new Set(['submit', 'button', 'reset', 'image', 'file']);
 const KNOWN_TYPES = new Set<string>(FIELD_TYPES);
 /** Amazon's crowd elements that are form controls, and the control each renders (crowd-input: its `type`). */
 const CROWD_CONTROLS: Record<string, string | undefined> = { 'crowd-checkbox': 'checkbox', 'crowd-slider': 'range', 'crowd-input': undefined };
@@ -23,7 +21,10 @@ export interface TemplateScan {
    * has a value named x, so a missing value there is not an error.
    */
   placeholders: Placeholder[];
-  /** The form fields present in the static HTML, in document order. */
+  /**
+   * The named form controls present in the static HTML, in document order: fields, and
+   * buttons and file inputs (which a gold column may name: they are recorded, never scored).
+   */
   fields: Field[];
 }
 
@@ -35,13 +36,13 @@ export function scanTemplate(html: string): TemplateScan {
   let select: Field | undefined;
   let option: { value?: string; text: string } | undefined;
 
-  const add = (name: string | undefined, type: FieldType): Field | undefined => {
+  const add = (name: string | undefined, type: ControlType): Field | undefined => {
     if (!name) return undefined;
     let f = fields.get(name);
     if (!f) {
       f = { name, type, score: true, dynamic: false };
       fields.set(name, f);
-    }
+    } else if (carriesNoAnswer(f.type) && !carriesNoAnswer(type)) f.type = type; // a field beside a button of its name
     return f;
   };
   const addOption = (f: Field | undefined, value: string) => {
@@ -58,15 +59,15 @@ export function scanTemplate(html: string): TemplateScan {
         if (tag === 'script') scriptStart = parser.startIndex;
         else if (tag === 'textarea') add(attrs.name, 'textarea');
         else if (tag === 'select') select = add(attrs.name, 'select');
+        else if (tag === 'button') add(attrs.name, buttonType(attrs.type));
         else if (tag === 'option') {
           closeOption();
           option = { value: attrs.value, text: '' };
         } else if (tag === 'input' || Object.hasOwn(CROWD_CONTROLS, tag)) {
           const type = (CROWD_CONTROLS[tag] ?? attrs.type ?? 'text').trim().toLowerCase();
-          if (NOT_FIELDS.has(type)) return;
           // Browsers treat an unknown input type as text.
-          const f = add(attrs.name, KNOWN_TYPES.has(type) ? (type as FieldType) : 'text');
-          if (!f) return;
+          const f = add(attrs.name, carriesNoAnswer(type) || KNOWN_TYPES.has(type) ? (type as ControlType) : 'text');
+          if (!f || carriesNoAnswer(type)) return;
           // A crowd-checkbox answers { on: true | false }: its one option is "on".
           if (type === 'radio' || type === 'checkbox') addOption(f, tag === 'crowd-checkbox' ? 'on' : (attrs.value ?? 'on'));
           if (type === 'range' || type === 'number') {
@@ -101,4 +102,10 @@ export function scanTemplate(html: string): TemplateScan {
     if (!scripts.some(([a, b]) => offset > a && offset < b)) placeholders.push({ name: m[1]!, offset });
   }
   return { placeholders, fields: [...fields.values()] };
+}
+
+/** A <button>'s kind as the browser has it: submit unless it says button or reset. */
+function buttonType(type: string | undefined): ControlType {
+  const t = type?.trim().toLowerCase();
+  return t === 'button' || t === 'reset' ? t : 'submit';
 }

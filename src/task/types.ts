@@ -8,6 +8,19 @@ export const FIELD_TYPES = [
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
+/**
+ * Named controls that carry no answer a worker gives: buttons (a page script may write
+ * bookkeeping such as the seconds spent into a submit button's value) and file inputs. A gold
+ * column may name one; it is read and recorded, never scored.
+ */
+export const NON_ANSWER_TYPES = ['submit', 'button', 'reset', 'image', 'file'] as const;
+export type NonAnswerType = (typeof NON_ANSWER_TYPES)[number];
+/** What a named control is: a field type, or a control that carries no answer. */
+export type ControlType = FieldType | NonAnswerType;
+
+const NON_ANSWER = new Set<string>(NON_ANSWER_TYPES);
+export const carriesNoAnswer = (type: string | undefined): type is NonAnswerType => type !== undefined && NON_ANSWER.has(type);
+
 /** One problem found in a task file, with the place a task author must look at. */
 export interface TaskError {
   /** Absolute path of the file the error is in (the task YAML, its template or its CSV). */
@@ -23,7 +36,7 @@ export interface TaskError {
 export interface Field {
   name: string;
   /** Undefined for a dynamic field whose kind is only known once page scripts ran. */
-  type?: FieldType;
+  type?: ControlType;
   /** Allowed values (radio/checkbox/select options), where known. */
   options?: string[];
   min?: number;

@@ -1,12 +1,12 @@
 import type { Frame, Page } from '@playwright/test';
-import type { Answer, FieldType } from '../task/types.ts';
+import type { Answer, ControlType } from '../task/types.ts';
 
 /** A field as the live page has it, after its scripts ran. */
 export interface FieldState {
   name: string;
   found: boolean;
   /** The control's kind (from the DOM: a dynamic field's kind is only known here). */
-  type?: FieldType;
+  type?: ControlType;
   visible: boolean;
   /** Radio/checkbox values or select option values, in page order. */
   options?: string[];
@@ -32,8 +32,11 @@ function readInPage(names: string[]): InPageState[] {
   return names.map((name): InPageState => {
     const all = Array.from(document.getElementsByName(name));
     // Crowd elements (crowd-checkbox, crowd-input, crowd-slider) hold a native control of their name.
-    const controls = all.filter((e): e is HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement =>
-      e instanceof HTMLInputElement || e instanceof HTMLSelectElement || e instanceof HTMLTextAreaElement);
+    const named = all.filter((e): e is HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLButtonElement =>
+      e instanceof HTMLInputElement || e instanceof HTMLSelectElement || e instanceof HTMLTextAreaElement || e instanceof HTMLButtonElement);
+    // Buttons and file inputs carry no answer: they stand for the name only when nothing else has it.
+    const answering = named.filter((e) => !(e instanceof HTMLButtonElement) && !['submit', 'button', 'reset', 'image', 'file'].includes(e.type));
+    const controls = answering.length ? answering : named;
     if (controls.length === 0) {
       const custom = all.find((e) => e.tagName.includes('-'));
       return custom
@@ -42,7 +45,7 @@ function readInPage(names: string[]): InPageState[] {
     }
     const visible = controls.filter((e) => e.checkVisibility({ visibilityProperty: true }) && e.type !== 'hidden');
     const first = visible[0] ?? controls[0]!;
-    const type = (first instanceof HTMLSelectElement ? 'select' : first instanceof HTMLTextAreaElement ? 'textarea' : first.type) as FieldType;
+    const type = (first instanceof HTMLSelectElement ? 'select' : first instanceof HTMLTextAreaElement ? 'textarea' : first.type) as ControlType;
     const state: InPageState = { name, found: true, type, visible: visible.length > 0, value: '' };
     if (type === 'radio' || type === 'checkbox') {
       const boxes = controls.filter((e): e is HTMLInputElement => e instanceof HTMLInputElement && e.type === type);

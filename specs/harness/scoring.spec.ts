@@ -1,0 +1,53 @@
+import { join } from 'node:path';
+import { expect, test } from '../../fixtures/benchwright.ts';
+import { AGENTS } from '../../agents/registry.ts';
+import type { Agent } from '../../agents/types.ts';
+import { ActionLibrary } from '../../src/actions/library.ts';
+import { runInstance } from '../../src/runner/run-instance.ts';
+
+// Issue 12's patterns through the real pipeline: a select that annotators left untouched (it
+// has no empty option; the batch file says ''), and gold columns naming buttons.
+const FIXTURES = join(import.meta.dirname, '..', '..', 'test', 'fixtures', 'scoring-faults');
+
+const picking = (value: string): Agent => ({
+  name: `picks ${value}`,
+  async run({ actions }) {
+    expect((await actions.modify_select('number_of_shots', value)).ok).toBe(true);
+  },
+});
+
+test('a select left as loaded scores 1 against empty gold answers; another option scores 0', async ({ page, taskServer, loadTask }) => {
+  const task = loadTask(join(FIXTURES, 'unanswered-select.yaml'));
+  const scoreOf = async (agent: Agent, instanceId: string) => {
+    const instance = task.instances.find((i) => i.id === instanceId)!;
+    const url = taskServer.urlOf(task, instance);
+    const result = await runInstance({ page, url, task, instance, agent, actions: new ActionLibrary(page), seed: 1, scoring: {}, agentOptions: {} });
+    const { score, ceiling, initial, prediction } = result.records.find((r) => r.field === 'number_of_shots')!;
+    return { score, ceiling, initial, prediction };
+  };
+  // gold ['', '', '']: nobody touched it.
+  expect(await scoreOf(AGENTS['do-nothing']!, 'untouched')).toEqual({ score: 1, ceiling: 1, initial: 'none', prediction: 'none' });
+  expect(await scoreOf(AGENTS.oracle!, 'untouched')).toEqual({ score: 1, ceiling: 1, initial: 'none', prediction: 'none' });
+  expect(await scoreOf(picking('2'), 'untouched')).toMatchObject({ score: 0, prediction: '2' });
+  // gold ['', 'none', '', '2']: '' and the first option are the same answer.
+  expect(await scoreOf(AGENTS['do-nothing']!, 'split')).toMatchObject({ score: 1, ceiling: 1 });
+  expect(await scoreOf(picking('2'), 'split')).toMatchObject({ score: 0 });
+  // gold ['2', '2', '']: the majority picked an option.
+  expect(await scoreOf(AGENTS['do-nothing']!, 'answered')).toMatchObject({ score: 0, ceiling: 1 });
+  expect(await scoreOf(picking('2'), 'answered')).toMatchObject({ score: 1 });
+});
+
+test('buttons named in the gold columns are recorded with the reason, never scored, never offered to the agent', async ({ page, taskServer, loadTask }) => {
+  const task = loadTask(join(FIXTURES, 'submit-timer.yaml'));
+  const instance = task.instances[0]!;
+  const offered: string[] = [];
+  const spy: Agent = { name: 'spy', async run({ fields }) { offered.push(...fields.map((f) => f.name)); } };
+  const result = await runInstance({ page, url: taskServer.urlOf(task, instance), task, instance, agent: spy, actions: new ActionLibrary(page), seed: 1, scoring: {}, agentOptions: {} });
+  expect(offered).toEqual(['how_common', 'why']);
+  const buttons = result.records.filter((r) => r.field === 'submitButtonTimer' || r.field === 'checkButton');
+  expect(buttons.map(({ field, type, score, reason }) => ({ field, type, score, reason }))).toEqual([
+    { field: 'submitButtonTimer', type: 'submit', score: null, reason: 'a submit control carries no answer' },
+    { field: 'checkButton', type: 'button', score: null, reason: 'a button control carries no answer' },
+  ]);
+  expect(result.records.filter((r) => r.score !== null).map((r) => r.field)).toEqual(['how_common', 'why']);
+});
