@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { majorityVote } from '../src/metrics/majority-exact.ts';
 import { isEmptyAnswer, normalizeNumber } from '../src/metrics/normalize.ts';
 import { range } from '../src/metrics/range.ts';
-import { asLoaded } from '../src/metrics/score-fields.ts';
+import { asLoaded, untouchedValue } from '../src/metrics/score-fields.ts';
 import { asList, asText } from '../src/metrics/types.ts';
 import { formatAction, type Action } from '../src/actions/signatures.ts';
 import type { Answer } from '../src/task/types.ts';
@@ -50,7 +50,7 @@ async function demonstrationsOf(page: Page, planned: { field: string; action: Ac
  * The action that gives a field its gold answer, or undefined when it already has it (or has
  * none). Also the correct action of in-context demonstrations.
  */
-export function goldAction(field: Pick<FieldState, 'name' | 'type' | 'found' | 'unsupported' | 'value'>, gold: Answer[]): Action | undefined {
+export function goldAction(field: Pick<FieldState, 'name' | 'type' | 'found' | 'unsupported' | 'value' | 'options' | 'multiple' | 'resetValue'>, gold: Answer[]): Action | undefined {
   const answers = gold.map(asText).map((a) => (isEmptyAnswer(a) ? '' : a));
   const nonEmpty = answers.filter((a) => a !== '');
   if (!field.found || field.unsupported) return undefined;
@@ -64,8 +64,9 @@ export function goldAction(field: Pick<FieldState, 'name' | 'type' | 'found' | '
   }
   if (nonEmpty.length === 0) return undefined;
   if (field.type === 'radio' || field.type === 'select') {
-    // Scored as the scorer does: an empty answer is the value the field had when loaded (now).
-    const majority = majorityVote(asLoaded(field.type, answers, asText(field.value)).map(asText).map(normalizeNumber));
+    // As the scorer reads them: an empty answer is what the field shows untouched (it is as loaded now).
+    const untouched = field.multiple ? undefined : untouchedValue(field, field);
+    const majority = majorityVote(asLoaded(field.type, answers, untouched).map(asText).map(normalizeNumber));
     if (majority === '') return undefined;
     return { name: field.type === 'radio' ? 'modify_radio' : 'modify_select', args: [field.name, majority] };
   }

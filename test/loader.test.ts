@@ -103,6 +103,7 @@ test('template scan: fields with their options and bounds, placeholders outside 
     <select name="s"><option>First one</option><option value="2">Two</option></select>
     <input type="range" name="g" min="0" max="10" step="0.5"><input type="fancy" name="t"><input name="plain">
     <input type="submit" name="go"><input type="checkbox" name="c"><textarea name="ta"></textarea>
+    <button name="send">Send</button><button type="RESET" name="clear"></button><input type="submit" name="both"><input name="both">
     <script>const s = \`\${notAPlaceholder}\`; document.write('<input name="made">')</script><b>\${b}</b>`);
   assert.deepEqual(scan.placeholders.map((p) => p.name), ['a', 'b']);
   assert.deepEqual(scan.fields, [
@@ -115,6 +116,10 @@ test('template scan: fields with their options and bounds, placeholders outside 
     { name: 'go', type: 'submit', score: true, dynamic: false },
     { name: 'c', type: 'checkbox', score: true, dynamic: false, options: ['on'] },
     { name: 'ta', type: 'textarea', score: true, dynamic: false },
+    { name: 'send', type: 'submit', score: true, dynamic: false },
+    { name: 'clear', type: 'reset', score: true, dynamic: false },
+    // A field beside a button of its name is the field.
+    { name: 'both', type: 'text', score: true, dynamic: false },
   ]);
 });
 

@@ -106,8 +106,13 @@ test('radio and select: an empty gold answer is the value the field had when loa
   assert.deepEqual(pick(scoreField({ name: 's' }, ['', 'nan', ''], select('2'), {}, loaded)), { score: 0, ceiling: 1, initial: 'none' });
   // '' and the first option are one answer: 2 of 3 left it.
   assert.equal(scoreField({ name: 's' }, ['2', '', 'none'], select('none'), {}, loaded).score, 1);
-  // Not on the page when it loaded (made later by a script): '' stays '', which this select cannot show.
+  // Not there as a select with options when the page loaded (a script made or filled it later): what a reset restores.
+  assert.deepEqual(pick(scoreField({ name: 's' }, ['', ''], select('none', { resetValue: 'none' }), {}, select('', { options: [] }))), { score: 1, ceiling: 1, initial: 'none' });
+  assert.deepEqual(pick(scoreField({ name: 's' }, ['', ''], select('none', { resetValue: 'none' }), {}, { name: 's', found: true, visible: true, type: 'submit', value: 'Go' })), { score: 1, ceiling: 1, initial: 'none' });
+  // Untouched value unknown (results stored before it was recorded): '' stays '', which this select cannot show.
   assert.deepEqual(pick(scoreField({ name: 's' }, ['', ''], select('none'))), { score: 0, ceiling: 0, initial: undefined });
+  // A select of several options: its value joins them; the ceiling stays the annotators' own answers.
+  assert.deepEqual(pick(scoreField({ name: 's' }, ['1|2', '1|2'], select('1|2', { multiple: true }), {}, select('', { multiple: true }))), { score: 1, ceiling: 1, initial: undefined });
   // A majority no option has: no agent can reach it, and the ceiling says so.
   assert.deepEqual(pick(scoreField({ name: 's' }, ['ten', 'ten', '1'], select('none'), {}, loaded)), { score: 0, ceiling: 0, initial: 'none' });
   // A radio group that loads unchecked can be left empty; one that loads checked cannot.

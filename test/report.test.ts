@@ -83,7 +83,7 @@ test('summarize: benchmark = mean over tasks of task means, beside the mean over
   r.fields[0]!.ceiling = 0.5;
   const [lower] = summarize(r, SETTINGS);
   assert.equal(lower!.ceiling, ((0.5 + 3) / 4 + 1) / 2);
-  assert.ok(tableNotes([lower!], SETTINGS).includes('agent: a perfect agent would score 0.938 (where annotators disagree no single answer scores 1, e.g. on range fields).'));
+  assert.ok(tableNotes([lower!], SETTINGS).includes('agent: a perfect agent would score 0.938 (where annotators disagree on a range no single answer scores 1, and no option of a radio or select may match their answers).'));
 });
 
 test('rescore: only the named field type changes; task-set metrics and unscored fields stay', () => {

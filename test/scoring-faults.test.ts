@@ -50,6 +50,8 @@ test('buttons in the gold columns are kept with their reason; no table has a col
   const types = (parse(report('per-field-type.csv'), { columns: true }) as { field_type: string }[]).map((r) => r.field_type);
   assert.deepEqual([...new Set(types)].sort(), ['all', 'radio', 'select', 'text', 'textarea']);
   assert.doesNotMatch(report('index.html'), /<th[^>]*>\s*(submit|button)\s*</);
+  // validate counts how_common, why and the dynamic checkButton (its kind shows only at run time), not the template's submit.
+  assert.match(runCli(['validate', TASKS]).stdout, /^submit-timer\s+test\s+2\s+3\s+ok$/m);
 });
 
 test('re-scoring stored results keeps the rule: an empty answer is the select as loaded', () => {

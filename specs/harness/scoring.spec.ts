@@ -4,6 +4,9 @@ import { AGENTS } from '../../agents/registry.ts';
 import type { Agent } from '../../agents/types.ts';
 import { ActionLibrary } from '../../src/actions/library.ts';
 import { runInstance } from '../../src/runner/run-instance.ts';
+import type { Task } from '../../src/task/types.ts';
+import { readFields } from '../../src/values/read-fields.ts';
+import { serveHtml } from './pages.ts';
 
 // Issue 12's patterns through the real pipeline: a select that annotators left untouched (it
 // has no empty option; the batch file says ''), and gold columns naming buttons.
@@ -50,4 +53,23 @@ test('buttons named in the gold columns are recorded with the reason, never scor
     { field: 'checkButton', type: 'button', score: null, reason: 'a button control carries no answer' },
   ]);
   expect(result.records.filter((r) => r.score !== null).map((r) => r.field)).toEqual(['how_common', 'why']);
+});
+
+test('a button sharing a field\'s name is neither read nor acted on in its place', async ({ page, taskServer }) => {
+  await page.goto(serveHtml(taskServer, '<input type="submit" name="q" value="Submit"><input type="text" name="q"><input type="image" name="pic" alt="go">'));
+  expect((await new ActionLibrary(page).modify_text('q', 'typed')).ok).toBe(true);
+  const [q, pic] = await readFields(page, ['q', 'pic']);
+  expect([q!.type, q!.value, pic!.type]).toEqual(['text', 'typed', 'image']);
+});
+
+test('a select a script fills after load: an empty gold answer is what it shows untouched', async ({ page, taskServer }) => {
+  const html = `<select name="n"></select>
+    <script>setTimeout(() => { document.querySelector('select').innerHTML = '<option value="none">--</option><option value="2">2</option>'; }, 100);</script>`;
+  const url = serveHtml(taskServer, html);
+  const task: Task = { id: 'later', title: 'later', description: '', split: 'test', file: '', html, templateFile: '', fields: [{ name: 'n', type: 'select', score: true, dynamic: false }], instances: [] };
+  const waiting: Agent = { name: 'waits', async run({ page: p }) { await p.locator('option').first().waitFor({ state: 'attached' }); } };
+  const run = (gold: string[]) => runInstance({ page, url, task, instance: { id: 'i', values: {}, gold: { n: gold }, annotators: gold.length }, agent: waiting, actions: new ActionLibrary(page), seed: 1, scoring: {}, agentOptions: {} });
+  const untouched = (await run(['', '', '2'])).records[0]!;
+  expect([untouched.prediction, untouched.initial, untouched.score, untouched.ceiling]).toEqual(['none', 'none', 1, 1]);
+  expect((await run(['2', '2', ''])).records[0]!.score).toBe(0);
 });

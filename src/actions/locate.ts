@@ -1,5 +1,6 @@
 import type { Frame, Locator, Page } from '@playwright/test';
 import { normalizeAnswer, normalizeNumber } from '../metrics/normalize.ts';
+import { NON_ANSWER_TYPES } from '../task/types.ts';
 
 /** A CSS string literal for any attribute value (quotes, backslashes, new lines). */
 export function cssString(value: string): string {
@@ -26,7 +27,7 @@ export interface ControlState {
 
 export interface FieldLocation {
   frame: Frame;
-  /** Every form control with the field's name, in page order (the light DOM, as the read-back sees it). */
+  /** Every answer-taking form control with the field's name, in page order (the light DOM, as the read-back sees it). */
   controls: Locator;
   states: ControlState[];
 }
@@ -37,9 +38,9 @@ export interface FieldLocation {
  * Plain evaluate, in the page's own world: no selector engine to inject into a fresh document.
  * No named helper functions inside: tsx would wrap them in a `__name` call the page lacks.
  */
-function probeInPage(name: string): ControlState[] {
+function probeInPage({ name, nonAnswer }: { name: string; nonAnswer: readonly string[] }): ControlState[] {
   const controls = Array.from(document.getElementsByName(name)).filter((e): e is HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement =>
-    e instanceof HTMLInputElement || e instanceof HTMLSelectElement || e instanceof HTMLTextAreaElement);
+    (e instanceof HTMLInputElement && !nonAnswer.includes(e.type)) || e instanceof HTMLSelectElement || e instanceof HTMLTextAreaElement);
   return controls.map((control): ControlState => {
     const type = control instanceof HTMLSelectElement ? 'select' : control instanceof HTMLTextAreaElement ? 'textarea' : control.type;
     const label = control.labels?.[0] ?? control.closest('label');
@@ -61,13 +62,16 @@ function probeInPage(name: string): ControlState[] {
   });
 }
 
+/** Controls that take an answer, as the probe keeps them: a button sharing a field's name is never acted on. */
+const ANSWER_CONTROLS = `input${NON_ANSWER_TYPES.map((t) => `:not([type=${t} i])`).join('')}, select, textarea`;
+
 /** The form controls named `name` in the page or, failing that, in its frames (main frame first). */
 export async function locateField(page: Page, name: string): Promise<FieldLocation | undefined> {
   const frames = [page.mainFrame(), ...page.frames().filter((f) => f !== page.mainFrame())];
   for (const frame of frames) {
     // A frame that navigates or detaches meanwhile simply has no field.
-    const states = await frame.evaluate(probeInPage, name).catch(() => []);
-    if (states.length) return { frame, controls: frame.locator(`css:light=:is(input, select, textarea)[name=${cssString(name)}]`), states };
+    const states = await frame.evaluate(probeInPage, { name, nonAnswer: NON_ANSWER_TYPES }).catch(() => []);
+    if (states.length) return { frame, controls: frame.locator(`css:light=:is(${ANSWER_CONTROLS})[name=${cssString(name)}]`), states };
   }
   return undefined;
 }

@@ -53,7 +53,7 @@ export function validateCommand(args: string[]): number {
   return errors ? 1 : 0;
 }
 
-/** Fields with gold labels, but for buttons and file inputs: they are recorded, never scored. */
+/** Fields with gold labels, less the buttons and file inputs of the template (a dynamic field's kind shows only at run time). */
 function scoredFields(task: TaskSummary): number {
   const typeOf = new Map(task.fields.map((f) => [f.name, f.type]));
   return task.goldFields.filter((name) => !carriesNoAnswer(typeOf.get(name))).length;

@@ -12,9 +12,9 @@ export interface FieldRecord {
   gold: Answer[];
   /** The value read back from the page (null when the field could not be read). */
   prediction: Answer | null;
-  /** Radio, select: the value it had when the page loaded, which an empty gold answer stands for. */
+  /** Radio, single select: what it showed before anyone touched it, which an empty gold answer stands for. */
   initial?: string;
-  /** Radio, select: the values the page offers. */
+  /** Radio, single select: the values the page offers. */
   options?: string[];
   metric?: string;
   /** null = not scored, see `reason`. */
@@ -58,7 +58,8 @@ export function scoreField(field: Pick<Field, 'name' | 'metric'>, gold: Answer[]
   if (carriesNoAnswer(state.type)) return { ...record, reason: `a ${state.type} control carries no answer` };
   if (!state.visible) return { ...record, reason: 'not visible' };
   const type = state.type!;
-  const choices: Choices = SINGLE_CHOICE.has(type) ? { ...(loaded?.found && { initial: asText(loaded.value) }), ...(state.options && { options: state.options }) } : {};
+  const initial = untouchedValue(state, loaded);
+  const choices: Choices = SINGLE_CHOICE.has(type) && !state.multiple ? { ...(initial !== undefined && { initial }), ...(state.options && { options: state.options }) } : {};
   const metric = field.metric ?? defaultMetric(type, options.metricByType);
   return { ...record, ...choices, ...(field.metric && { metricSetByTask: true }), ...scoreValue(type, gold, state.value, metric, choices) };
 }
@@ -89,6 +90,16 @@ export function asLoaded(type: ControlType | undefined, gold: Answer[], initial:
   return gold.map((g) => (isEmptyAnswer(asText(g)) ? initial : g));
 }
 
+/**
+ * What a radio group or single select showed before anyone touched it: its value when the page
+ * loaded (read before the agent acted), or, when it was not there yet as the same control with
+ * its options (a script made or filled it later), the value a form reset restores.
+ */
+export function untouchedValue(state: Pick<FieldState, 'type' | 'resetValue'>, loaded: Pick<FieldState, 'found' | 'type' | 'options' | 'value'> | undefined): string | undefined {
+  const sameControl = loaded?.found && loaded.type === state.type && (loaded.options?.length ?? 0) > 0;
+  return sameControl ? asText(loaded!.value) : state.resetValue;
+}
+
 /** The values a radio group or select can be left with: its options, and as loaded (a radio group that loads unchecked: ''). */
 function reachable(type: FieldType, { initial, options }: Choices): string[] | undefined {
   if (!SINGLE_CHOICE.has(type) || !options) return undefined;
@@ -112,7 +123,10 @@ export function instanceScore(records: Pick<FieldRecord, 'score' | 'ceiling'>[])
   return { score: mean(scored.map((r) => r.score!)), ceiling: mean(scored.map((r) => r.ceiling!)) };
 }
 
-/** The fields an instance is scored on: those with gold labels, unless marked `score: false`. */
+/**
+ * The fields an instance is judged on: those with gold labels, unless marked `score: false`
+ * (a button among them is recorded, not scored: the live page says what each control is).
+ */
 export function goldFields(fields: Field[], instance: Instance): Field[] {
   return fields.filter((f) => f.score && instance.gold[f.name] !== undefined);
 }

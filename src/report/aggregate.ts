@@ -19,7 +19,7 @@ export interface ProjectSummary {
   project: string;
   agent: string;
   benchmark: Estimate;
-  /** The benchmark score of a perfect agent: below 1 where annotators disagree (range). */
+  /** The benchmark score of a perfect agent: below 1 where annotators disagree (range) or no option matches them. */
   ceiling: number | null;
   allFields: Estimate;
   /** Per field type, its mean score and number of scored fields. */

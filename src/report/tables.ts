@@ -75,7 +75,7 @@ export function tableNotes(summaries: ProjectSummary[], options: { resamples: nu
     if (s.ceiling !== null && s.ceiling < 1 - 5e-4) ceilings.set(formatScore(s.ceiling), [...(ceilings.get(formatScore(s.ceiling)) ?? []), s.project]);
   }
   for (const [ceiling, projects] of ceilings) {
-    notes.push(`${projects.join(', ')}: a perfect agent would score ${ceiling} (where annotators disagree no single answer scores 1, e.g. on range fields).`);
+    notes.push(`${projects.join(', ')}: a perfect agent would score ${ceiling} (where annotators disagree on a range no single answer scores 1, and no option of a radio or select may match their answers).`);
   }
   for (const s of summaries) {
     if (s.errored) notes.push(`${s.project}: ${s.errored} errored instance${s.errored === 1 ? '' : 's'} (no field scores; left out of the means, listed in results.json).`);

@@ -43,7 +43,8 @@ export async function runInstance(run: InstanceRun): Promise<InstanceResult> {
     task: { id: task.id, title: task.title, description: task.description, split: task.split },
     instanceId: instance.id,
     // Buttons named in the gold columns are recorded, not offered: they carry no answer.
-    fields: loaded.filter((f) => !carriesNoAnswer(f.type)),
+    // Copies: what the agent does with them cannot change how the page was loaded.
+    fields: structuredClone(loaded.filter((f) => !carriesNoAnswer(f.type))),
     seed: run.seed,
     options: run.agentOptions,
     ...(agent.needsGold && { gold: instance.gold }),

@@ -5,7 +5,7 @@ import { closest, positionOf } from './errors.ts';
 import { checkUniqueIds, readCsvInstances, readInlineInstances } from './instances.ts';
 import { checkAgainstSchema } from './schema-check.ts';
 import { scanTemplate, type Placeholder } from './template.ts';
-import type { Field, Instance, Task, TaskError } from './types.ts';
+import { carriesNoAnswer, type Field, type Instance, type Task, type TaskError } from './types.ts';
 import { YamlSource } from './yaml-source.ts';
 
 /** A task file as written, once it passed the JSON Schema. */
@@ -78,7 +78,7 @@ function readTask(file: string, result: LoadedTask): LoadedTask {
   if (!template) return result;
   const scan = scanTemplate(template.html);
   const fields = mergeFields(source, scan.fields, doc.fields ?? {}, result.errors);
-  if (fields.size === 0) {
+  if (![...fields.values()].some((f) => !carriesNoAnswer(f.type))) {
     const at = doc.template !== undefined ? 'template' : 'html';
     result.errors.push(source.errorAt([at], 'the template has no form fields (input, select, textarea) and none are declared under fields:'));
   }

@@ -1,5 +1,5 @@
 import type { Frame, Page } from '@playwright/test';
-import type { Answer, ControlType } from '../task/types.ts';
+import { NON_ANSWER_TYPES, type Answer, type ControlType } from '../task/types.ts';
 
 /** A field as the live page has it, after its scripts ran. */
 export interface FieldState {
@@ -15,6 +15,13 @@ export interface FieldState {
   step?: number;
   /** The value a submit would send: checked values for checkboxes, '' when none. */
   value: Answer;
+  /** A select that takes several options (its value: the chosen ones joined by '|'). */
+  multiple?: boolean;
+  /**
+   * Radio group, single select: the value form.reset() restores, i.e. what nobody touched
+   * shows: the radio marked checked (else ''), the option marked selected (else the first enabled one).
+   */
+  resetValue?: string;
   /** Why the field cannot be read or filled by the action library. */
   unsupported?: string;
   /** URL of the frame holding it, when not the main frame. */
@@ -28,14 +35,14 @@ type InPageState = Omit<FieldState, 'frame'>;
  * groups, repeated inputs); the first visible one stands for a repeated non-radio input.
  * No named helper functions inside: tsx would wrap them in a `__name` call the page lacks.
  */
-function readInPage(names: string[]): InPageState[] {
+function readInPage({ names, nonAnswer }: { names: string[]; nonAnswer: readonly string[] }): InPageState[] {
   return names.map((name): InPageState => {
     const all = Array.from(document.getElementsByName(name));
     // Crowd elements (crowd-checkbox, crowd-input, crowd-slider) hold a native control of their name.
     const named = all.filter((e): e is HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLButtonElement =>
       e instanceof HTMLInputElement || e instanceof HTMLSelectElement || e instanceof HTMLTextAreaElement || e instanceof HTMLButtonElement);
     // Buttons and file inputs carry no answer: they stand for the name only when nothing else has it.
-    const answering = named.filter((e) => !(e instanceof HTMLButtonElement) && !['submit', 'button', 'reset', 'image', 'file'].includes(e.type));
+    const answering = named.filter((e) => !(e instanceof HTMLButtonElement) && !nonAnswer.includes(e.type));
     const controls = answering.length ? answering : named;
     if (controls.length === 0) {
       const custom = all.find((e) => e.tagName.includes('-'));
@@ -52,9 +59,18 @@ function readInPage(names: string[]): InPageState[] {
       state.options = boxes.map((b) => b.value);
       const checked = boxes.filter((b) => b.checked).map((b) => b.value);
       state.value = type === 'checkbox' ? checked : (checked[0] ?? '');
+      // Of several radios marked checked in the HTML, the parser keeps the last.
+      if (type === 'radio') state.resetValue = boxes.filter((b) => b.defaultChecked).at(-1)?.value ?? '';
     } else if (first instanceof HTMLSelectElement) {
-      state.options = Array.from(first.options).map((o) => o.value);
-      state.value = first.multiple ? Array.from(first.selectedOptions).map((o) => o.value).join('|') : first.value;
+      const options = Array.from(first.options);
+      state.options = options.map((o) => o.value);
+      if (first.multiple) {
+        state.multiple = true;
+        state.value = Array.from(first.selectedOptions).map((o) => o.value).join('|');
+      } else {
+        state.value = first.value;
+        state.resetValue = (options.filter((o) => o.defaultSelected).at(-1) ?? options.find((o) => !o.disabled))?.value ?? '';
+      }
     } else {
       state.value = first.value;
       if (first instanceof HTMLInputElement && type === 'range') {
@@ -81,5 +97,5 @@ export async function readFields(page: Page, names: string[]): Promise<FieldStat
 }
 
 function readFrame(frame: Frame, names: string[]): Promise<FieldState[]> {
-  return frame.evaluate(readInPage, names);
+  return frame.evaluate(readInPage, { names, nonAnswer: NON_ANSWER_TYPES });
 }
