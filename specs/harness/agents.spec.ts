@@ -29,7 +29,7 @@ test('the random agent is seeded: one seed, one run; another seed, another run',
 
 test('gold labels reach only an agent that declares it needs them', async ({ page, taskServer }) => {
   const url = serveHtml(taskServer, '<input name="q" type="text">');
-  const task = { id: 'gold', title: 'gold', description: '', split: 'test', file: '', html: '', templateFile: '', fields: [{ name: 'q', type: 'text' as const, score: true, dynamic: false }], instances: [] };
+  const task = { id: 'gold', title: 'gold', description: '', split: 'test', file: '', html: '', templateFile: '', dataFiles: [], fields: [{ name: 'q', type: 'text' as const, score: true, dynamic: false }], instances: [] };
   const instance = { id: 'only', values: {}, gold: { q: ['secret answer'] }, annotators: 1 };
   const seen: (Record<string, unknown> | undefined)[] = [];
   for (const needsGold of [false, true]) {

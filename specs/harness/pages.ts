@@ -9,7 +9,7 @@ export function serveHtml(server: TaskServer, html: string, values: Record<strin
   const id = `page-${++served}`;
   const task: Task = {
     id, title: id, description: '', split: 'test', file: join(import.meta.dirname, `${id}.yaml`), html,
-    templateFile: join(import.meta.dirname, `${id}.html`), fields: [],
+    templateFile: join(import.meta.dirname, `${id}.html`), dataFiles: [], fields: [],
     instances: [{ id: 'only', values, gold: {}, annotators: 0 }],
   };
   server.add(task);

@@ -97,6 +97,7 @@ function readTask(file: string, result: LoadedTask): LoadedTask {
       file,
       html: template.html,
       templateFile: template.file,
+      dataFiles: Object.keys(result.sources).filter((f) => f !== template.file),
       fields: [...fields.values()],
       instances,
       ...(doc.source !== undefined && { source: doc.source }),

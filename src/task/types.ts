@@ -72,6 +72,8 @@ export interface Task {
   /** The HTML template, and the file it came from (the YAML itself when inline). */
   html: string;
   templateFile: string;
+  /** The files holding the task's data (this file, its instances CSV): gold labels, never served to a page. */
+  dataFiles: string[];
   fields: Field[];
   instances: Instance[];
   source?: string;
