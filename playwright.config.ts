@@ -13,13 +13,16 @@ const systemChromium = process.env.BENCHWRIGHT_CHROMIUM ?? '/usr/bin/chromium';
 
 /**
  * Task pages must not reach the network. Chromium resolves every host but loopback to
- * "not found" at once (faster than routing every request through Node); CDN files the
- * templates use are served from local copies by the task server.
+ * "not found" at once (faster than routing every request through Node; IP literals too); CDN
+ * files the templates use are served from local copies by the task server. WebRTC opens its
+ * own sockets, past the resolver, to STUN/TURN servers given as IP literals: without a proxy,
+ * this policy leaves it no UDP at all (test/offline.test.ts watches the browser's system calls).
  */
 const OFFLINE_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
   '--disable-sync', '--no-first-run', '--disable-quic',
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
 ];
 
 /** An agent configuration; its options go in `use` and, for merged reports, in metadata. */

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { Parser } from 'htmlparser2';
@@ -8,7 +9,7 @@ import { localCopy } from '../src/server/cdn-catalog.ts';
 import { CDN_PATH, fillTemplate, localizeUrls, renderInstance, SUBMIT_PATH } from '../src/server/render-instance.ts';
 import { TaskServer } from '../src/server/task-server.ts';
 import { loadTaskFile } from '../src/task/load-task.ts';
-import { ROOT, SHARED_TURKINGBENCH } from './helpers.ts';
+import { ROOT, SHARED_TURKINGBENCH, tempDir } from './helpers.ts';
 
 const tasksDir = join(SHARED_TURKINGBENCH, 'tasks');
 
@@ -71,3 +72,65 @@ test('the server renders instances in the MTurk form, serves task files, and a s
     await server.close();
   }
 });
+
+test('a page is served the files beside its template, never the task data nor anything a link leads outside', async () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, 'template.html'), '<p>${x}</p><input name="q">');
+  writeFileSync(join(dir, 'instances.csv'), 'x,Answer.q\nhello,the gold label\n');
+  writeFileSync(join(dir, 'task.yaml'), 'id: confined\ntitle: Confined\nsplit: train\ntemplate: template.html\ninstances: { csv: instances.csv }\n');
+  writeFileSync(join(dir, 'other-task.yml'), 'gold: labels of another task');
+  writeFileSync(join(dir, 'picture.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  mkdirSync(join(dir, 'img'));
+  symlinkSync(join(dir, 'picture.svg'), join(dir, 'img', 'linked.svg'));
+  symlinkSync('/etc', join(dir, 'etc'));
+  symlinkSync(join(dir, 'instances.csv'), join(dir, 'img', 'data.txt'));
+  const task = loadTaskFile(join(dir, 'task.yaml')).task!;
+  const server = await TaskServer.start();
+  try {
+    server.add(task);
+    const url = server.urlOf(task, task.instances[0]!);
+    const status = async (path: string) => (await fetch(url + path)).status;
+    assert.equal(await status(''), 200);
+    assert.equal(await status('picture.svg'), 200);
+    assert.equal(await status('img/linked.svg'), 200, 'a link that stays inside the folder');
+    assert.equal(await status('etc/passwd'), 403, 'a link to /etc');
+    assert.equal(await status('task.yaml'), 403, 'the task file holds the gold labels');
+    assert.equal(await status('instances.csv'), 403);
+    assert.equal(await status('img/data.txt'), 403, 'the instances under another name');
+    assert.equal(await status('other-task.yml'), 403);
+    assert.equal(await status('..%2f..%2f..%2fetc%2fpasswd'), 403);
+    assert.equal(await status('nothing.png'), 404);
+  } finally {
+    await server.close();
+  }
+});
+
+test('malformed requests get 400 and the server lives on: a lone %, broken UTF-8, a broken request line', async () => {
+  const task = loadTaskFile(join(ROOT, 'tasks', 'caption-check', 'task.yaml')).task!;
+  const server = await TaskServer.start();
+  try {
+    server.add(task);
+    const url = server.urlOf(task, task.instances[0]!);
+    // <img src="100%.gif">: a real file name that is not a valid percent-encoding.
+    assert.equal((await fetch(url + '100%.gif')).status, 400);
+    assert.equal((await fetch(url + '%C3%28.png')).status, 400);
+    for (const raw of ['GET /task/%zz HTTP/1.1\r\nHost: x\r\n\r\n', 'NOT HTTP AT ALL\r\n\r\n', `GET /${'a'.repeat(100_000)} HTTP/1.1\r\n\r\n`]) {
+      const reply = await rawRequest(new URL(url).port, raw);
+      assert.match(reply, /^HTTP\/1\.1 4\d\d /, JSON.stringify(raw.slice(0, 40)));
+    }
+    assert.equal((await fetch(url)).status, 200, 'still serving');
+  } finally {
+    await server.close();
+  }
+});
+
+/** Sends bytes as they are and returns what comes back before the server closes the connection. */
+function rawRequest(port: string, bytes: string): Promise<string> {
+  return new Promise((done, fail) => {
+    let reply = '';
+    const socket = connect(Number(port), '127.0.0.1', () => socket.end(bytes));
+    socket.on('data', (d) => (reply += d));
+    socket.on('close', () => done(reply));
+    socket.on('error', fail);
+  });
+}

@@ -1,7 +1,7 @@
-import { createReadStream, statSync } from 'node:fs';
+import { createReadStream, realpathSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, resolve, sep } from 'node:path';
+import { dirname, extname, resolve, sep } from 'node:path';
 import { lookup } from 'mime-types';
 import type { Instance, Task } from '../task/types.ts';
 import { localCopy } from './cdn-catalog.ts';
@@ -9,6 +9,8 @@ import { MTURK_SHIM } from './mturk-shim.ts';
 import { CDN_PATH, MTURK_SCRIPT_PATH, renderInstance, SUBMIT_PATH } from './render-instance.ts';
 
 const TASK_PATH = '/task/';
+/** What the loader reads (task files, manifests, instance tables) holds gold labels: never an asset of a page. */
+const DATA_EXTENSIONS = new Set(['.yaml', '.yml', '.csv']);
 
 /**
  * A Turkle stand-in on 127.0.0.1: each instance at /task/<task id>/<instance id>/, files next
@@ -28,7 +30,15 @@ export class TaskServer {
   static async start(): Promise<TaskServer> {
     const http = createServer();
     const taskServer = new TaskServer(http);
-    http.on('request', (req, res) => taskServer.handle(req, res));
+    http.on('request', (req, res) => {
+      // Whatever a page or another local process sends, the server answers and lives on.
+      try {
+        taskServer.handle(req, res);
+      } catch (e) {
+        if (!res.headersSent) send(res, 500, 'text/plain', `server error: ${(e as Error).message}`);
+        else res.destroy();
+      }
+    });
     await new Promise<void>((done, fail) => {
       http.once('error', fail);
       http.listen(0, '127.0.0.1', done);
@@ -60,8 +70,10 @@ export class TaskServer {
   }
 
   private handle(req: IncomingMessage, res: ServerResponse): void {
-    const path = decodeURIComponent(new URL(req.url ?? '/', this.origin).pathname);
-    if (path === SUBMIT_PATH) {
+    const path = decodedPath(req.url ?? '/');
+    if (path === undefined) {
+      send(res, 400, 'text/plain', 'bad request: the path is not a valid URL path (a lone % or broken UTF-8)');
+    } else if (path === SUBMIT_PATH) {
       this.submissions++;
       req.resume();
       res.writeHead(204).end();
@@ -84,15 +96,49 @@ export class TaskServer {
     const instance = task?.instances.find((i) => i.id === instanceId);
     if (!task || !instance) return send(res, 404, 'text/plain', `no instance ${instanceId} of task ${taskId} here`);
     if (file.join('/') === '') return send(res, 200, 'text/html; charset=utf-8', renderInstance(task.html, instance.values));
-    const base = dirname(task.templateFile);
-    const target = resolve(base, file.join('/'));
-    if (!target.startsWith(base + sep)) return send(res, 403, 'text/plain', 'outside the task folder');
+    const target = assetOf(task, file.join('/'));
+    if (typeof target === 'object') return send(res, target.status, 'text/plain', target.why);
     sendFile(res, target, false);
   }
 }
 
+/** The URL's path, percent-decoded; undefined when it cannot be (`/100%.gif`, broken UTF-8). */
+function decodedPath(url: string): string | undefined {
+  try {
+    return decodeURIComponent(new URL(url, 'http://127.0.0.1').pathname);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The file a page may load next to its template: inside the template's folder once every
+ * link is resolved, and not the task's data (its task file, instances, any YAML or CSV).
+ */
+function assetOf(task: Task, relativePath: string): string | { status: number; why: string } {
+  const folder = dirname(task.templateFile);
+  const outside = { status: 403, why: 'outside the task folder' };
+  const path = resolve(folder, relativePath);
+  if (!path.startsWith(folder + sep)) return outside;
+  const target = real(path);
+  if (target === undefined) return { status: 404, why: 'not found' };
+  if (!target.startsWith((real(folder) ?? folder) + sep)) return outside;
+  const data = new Set(task.dataFiles.map((f) => real(f) ?? f));
+  if (data.has(target) || DATA_EXTENSIONS.has(extname(target).toLowerCase())) return { status: 403, why: 'task data is not served to pages' };
+  return target;
+}
+
 function send(res: ServerResponse, status: number, type: string, body: string): void {
   res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) }).end(body);
+}
+
+/** The path with every link resolved; undefined when nothing is there. */
+function real(path: string): string | undefined {
+  try {
+    return realpathSync(path);
+  } catch {
+    return undefined;
+  }
 }
 
 /** CDN copies never change: the browser may keep them for the whole worker. */
@@ -110,5 +156,6 @@ function sendFile(res: ServerResponse, file: string, immutable: boolean): void {
     'content-length': size,
     ...(immutable && { 'cache-control': 'public, max-age=31536000, immutable' }),
   });
-  createReadStream(file).pipe(res);
+  // A file that vanishes or cannot be read after the stat ends this response, not the server.
+  createReadStream(file).on('error', () => res.destroy()).pipe(res);
 }
