@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { loadBenchmark } from '../src/task/benchmark.ts';
+import { formatError } from '../src/task/errors.ts';
 import { deriveInstanceId } from '../src/task/instances.ts';
 import { loadTaskFile } from '../src/task/load-task.ts';
 import { taskFiles, resolveManifest } from '../src/task/manifest.ts';
@@ -185,4 +186,33 @@ test("the README's example task file is valid", () => {
   const task = load(writeTask(join(dir, 'tasks'), 'example.yaml', example));
   assert.deepEqual(task.instances[0]!.gold.aspects, [['quality'], ['quality', 'price'], []]);
   assert.equal(task.fields.find((f) => f.name === 'reason')!.metric, 'rouge-l');
+});
+
+test('a manifest with an alias bomb is a located error, not a crash', () => {
+  const dir = tempDir();
+  const levels = ['a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
+  for (const [up, name] of [...'abcdefgh'].map((c, i) => [c, 'bcdefghi'[i]!])) levels.push(`${name}: &${name} [${Array(10).fill(`*${up}`).join(', ')}]`);
+  writeFileSync(join(dir, 'tasks.yaml'), `name: bomb\n${levels.join('\n')}\ntasks: *i\n`);
+  const { errors } = resolveManifest(dir);
+  assert.deepEqual(errors.map((e) => formatError(e, dir)), [
+    'tasks.yaml:11:8: invalid YAML: the document expands too many aliases (more than 100; nested anchors and aliases multiply); write the values out instead',
+  ]);
+  assert.deepEqual(loadBenchmark(dir).errors, errors);
+});
+
+test('a YAML alias with no anchor before it is a located error', () => {
+  const dir = tempDir();
+  const file = writeTask(dir, 'task.yaml', 'id: alias\ntitle: Alias\nsplit: train\nhtml: <input name="q">\ninstances:\n  - gold: { q: *answers }\n');
+  assert.deepEqual(loadTaskFile(file).errors.map((e) => formatError(e, dir)), ['task.yaml:6:16: invalid YAML: alias *answers has no anchor &answers before it']);
+});
+
+test('an error about the columns of a CSV names a few of them, each shortened', () => {
+  const dir = tempDir();
+  const header = Array.from({ length: 10_000 }, (_, i) => `column_${i}_${'x'.repeat(100)}`);
+  const file = writeTask(dir, 'task.yaml', 'id: wide\ntitle: Wide\nsplit: train\nhtml: <input name="q">\ninstances: { csv: rows.csv, id_column: item }\n', {
+    'rows.csv': `${header.join(',')}\n${header.map(() => 'v').join(',')}\n`,
+  });
+  const [error] = loadTaskFile(file).errors;
+  assert.ok(error!.message.length < 2000, `${error!.message.length} characters`);
+  assert.match(error!.message, /^no column "item" \(named by id_column\); columns are: column_0_x+\.\.\., column_1_x+\.\.\., .*, \.\.\. \(10000 in all\)$/);
 });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { parse } from 'csv-parse/sync';
@@ -91,6 +91,31 @@ test('import reports a task folder it cannot convert, and converts the others', 
   assert.doesNotMatch(stdout + stderr, STACK_FRAME);
   assert.match(stdout, /total: 5 tasks \(4 converted, 1 with errors\)/);
   assert.match(stdout, /^error: Half a task: .*Half a task: missing batch\.csv$/m);
+});
+
+test('import copies links that stay inside a task folder, and refuses files that lead out of it', () => {
+  const checkout = writeCheckout();
+  const tasks = join(checkout, 'tasks');
+  const linked = join(tasks, 'Linked Page');
+  mkdirSync(join(linked, 'pages'), { recursive: true });
+  writeFileSync(join(linked, 'pages', 'page.html'), '<img src="cup.svg"><p>${a}</p><input name="q">');
+  writeFileSync(join(linked, 'pages', 'cup.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  symlinkSync('pages/page.html', join(linked, 'template.html'));
+  symlinkSync('pages/cup.svg', join(linked, 'cup.svg'));
+  writeFileSync(join(linked, 'batch.csv'), 'a,Answer.q\n1,x\n');
+  writeFileSync(join(checkout, 'secret.csv'), 'a,Answer.q\nsecret,x\n');
+  mkdirSync(join(tasks, 'Stolen Rows'));
+  writeFileSync(join(tasks, 'Stolen Rows', 'template.html'), '<p>${a}</p><input name="q">');
+  symlinkSync(join(checkout, 'secret.csv'), join(tasks, 'Stolen Rows', 'batch.csv'));
+
+  const out = join(tempDir(), 'out');
+  const result = importTurkingBench(checkout, out);
+  assert.deepEqual(result.tasks.filter((t) => t.error).map((t) => t.error), [`${join(tasks, 'Stolen Rows')}: batch.csv is a link to a file outside the task folder`]);
+  assert.ok(!existsSync(join(out, 'stolen-rows')), 'nothing of it is written');
+  const { task, errors } = loadTaskFile(join(out, 'linked-page', 'task.yaml'));
+  assert.deepEqual(errors, []);
+  assert.equal(task!.instances[0]!.values.a, '1');
+  assert.equal(readFileSync(join(out, 'linked-page', 'cup.svg'), 'utf8'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 });
 
 test('CLI usage errors are one message, exit code 2', () => {

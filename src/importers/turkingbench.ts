@@ -1,6 +1,7 @@
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { parse } from 'csv-parse/sync';
+import { linksOutside } from '../task/folders.ts';
 import { classifyColumns, goldColumns } from '../task/instances.ts';
 import { scanTemplate } from '../task/template.ts';
 import { slugFor, writeManifest, writeTaskFile, type ImportedTask, type ImportResult } from './output.ts';
@@ -70,6 +71,9 @@ function importTask(dir: string, outDir: string, id: string, split: string): Imp
   const target = join(outDir, id);
   const missing = ['template.html', 'batch.csv'].filter((f) => !existsSync(join(dir, f)));
   if (missing.length) return { id, title, split, dir: target, error: `${dir}: missing ${missing.join(' and ')}` };
+  // A checkout may come from anyone: its files are read and copied only from inside the task folder.
+  const outside = ['template.html', 'batch.csv'].filter((f) => linksOutside(join(dir, f), dir));
+  if (outside.length) return { id, title, split, dir: target, error: `${dir}: ${outside.join(' and ')} ${outside.length === 1 ? 'is a link' : 'are links'} to a file outside the task folder` };
 
   const html = readFileSync(join(dir, 'template.html'), 'utf8');
   const csv = readFileSync(join(dir, 'batch.csv'));
@@ -88,8 +92,10 @@ function importTask(dir: string, outDir: string, id: string, split: string): Imp
 
   // The whole folder (pages may load files next to them), with the batch as instances.csv;
   // nothing left of an earlier import (sources are often read-only: copies would be too).
+  // Links are copied as written: one inside the folder stays inside the copy (the loader and
+  // the server refuse one that leads out).
   rmSync(target, { recursive: true, force: true });
-  cpSync(dir, target, { recursive: true, filter: (src) => src !== join(dir, 'batch.csv') });
+  cpSync(dir, target, { recursive: true, verbatimSymlinks: true, filter: (src) => src !== join(dir, 'batch.csv') });
   copyFileSync(join(dir, 'batch.csv'), join(target, 'instances.csv'));
   writeTaskFile(join(target, 'task.yaml'), {
     comment: `Imported from the TurkingBench task folder "${title}" by benchwright import turkingbench.`,

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
-import { resolveManifest, taskFiles, type Manifest } from './manifest.ts';
+import { shortList } from './errors.ts';
+import { resolveManifest, taskFiles, type ListedFile, type Manifest } from './manifest.ts';
 import { summarizeTaskFile } from './task-index.ts';
 import type { TaskError, TaskSummary } from './types.ts';
+import { decodeUtf8 } from './utf8.ts';
 import { YamlSource } from './yaml-source.ts';
 
 export interface Benchmark {
@@ -28,25 +30,35 @@ export function loadBenchmark(path: string, options: LoadOptions = {}): Benchmar
   if (!errors.length && files.length === 0) {
     errors.push({ file: manifest.file, line: 1, col: 1, path: 'tasks', message: `no task files match ${manifest.tasks.join(', ')}` });
   }
-  // Summaries may come from the cache and are shared: copy before adding cross-file errors.
-  const tasks = files.map((f) => {
-    const s = summarizeTaskFile(f, options);
-    return { ...s, errors: [...s.errors] };
-  });
+  const tasks = files.map((listed) => summaryOf(listed, options));
   checkAcrossTasks(manifest, tasks);
   return { manifest, tasks, errors };
 }
 
-/** What no single file can tell: duplicate task ids, splits the manifest does not know. */
+function summaryOf({ file, refused }: ListedFile, options: LoadOptions): TaskSummary {
+  if (refused) return { file, instances: [], fields: [], goldFields: [], errors: [{ file, line: 1, col: 1, path: '', message: refused }] };
+  // Summaries may come from the cache and are shared: copy before adding cross-file errors.
+  const s = summarizeTaskFile(file, options);
+  return { ...s, errors: [...s.errors] };
+}
+
+/**
+ * What no single file can tell: duplicate task ids, splits the manifest does not know. Which
+ * of two files with one id is the original cannot be known: both fail, each naming the other.
+ */
 function checkAcrossTasks(manifest: Manifest, tasks: TaskSummary[]): void {
-  const firstWithId = new Map<string, TaskSummary>();
+  const withId = new Map<string, TaskSummary[]>();
+  for (const task of tasks) {
+    if (task.id === undefined) continue;
+    if (!withId.has(task.id)) withId.set(task.id, []);
+    withId.get(task.id)!.push(task);
+  }
   for (const task of tasks) {
     if (task.id === undefined) continue;
     // Other files are named relative to this one, as a path in its YAML would be.
     const from = (file: string) => relative(dirname(task.file), file);
-    const first = firstWithId.get(task.id);
-    if (first) fail(task, ['id'], `duplicate task id "${task.id}" (also in ${from(first.file)})`);
-    else firstWithId.set(task.id, task);
+    const others = withId.get(task.id)!.filter((t) => t !== task);
+    if (others.length) fail(task, ['id'], `duplicate task id "${task.id}" (also in ${shortList(others.map((t) => from(t.file)))})`);
     const splits = manifest.splits && Object.keys(manifest.splits);
     if (splits && task.split !== undefined && !splits.includes(task.split)) {
       fail(task, ['split'], `split "${task.split}" is not one of the splits of ${from(manifest.file)}: ${splits.join(', ')}`);
@@ -55,7 +67,8 @@ function checkAcrossTasks(manifest: Manifest, tasks: TaskSummary[]): void {
 }
 
 function fail(task: TaskSummary, path: string[], message: string): void {
-  const source = new YamlSource(task.file, readFileSync(task.file, 'utf8'));
+  // Read as when it was loaded (it has an id, so it was UTF-8): a BOM is not a column.
+  const source = new YamlSource(task.file, decodeUtf8(task.file, readFileSync(task.file), []) ?? '');
   task.errors.push(source.errorAt(path, message));
   task.instances = [];
 }

@@ -58,9 +58,18 @@ function editDistance(a: string, b: string): number {
   return prev[b.length]!;
 }
 
-/** Quotes a value for a message, shortened so one error stays one readable line. */
+/** Shortens a text written in a message, so one error stays one readable line. */
+function shorten(s: string): string {
+  return s.length > 60 ? `${s.slice(0, 57)}...` : s;
+}
+
+/** Quotes a value for a message, shortened. */
 export function quote(value: unknown): string {
-  const s = typeof value === 'string' ? value : JSON.stringify(value);
-  const short = s.length > 60 ? `${s.slice(0, 57)}...` : s;
-  return JSON.stringify(short);
+  return JSON.stringify(shorten(typeof value === 'string' ? value : JSON.stringify(value)));
+}
+
+/** A list for a message (a CSV header may have thousands of names): the first few, each shortened. */
+export function shortList(items: readonly string[], shown = 20): string {
+  const list = items.slice(0, shown).map(shorten).join(', ');
+  return items.length > shown ? `${list}, ... (${items.length} in all)` : list;
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { basename } from 'node:path';
-import { closest, positionOf, quote } from './errors.ts';
+import { closest, positionOf, quote, shortList } from './errors.ts';
 import type { Answer, Field, Instance, TaskError } from './types.ts';
 import type { YamlSource } from './yaml-source.ts';
 
@@ -125,13 +125,13 @@ export function classifyColumns(header: string[], options: CsvOptions = {}) {
 }
 
 /**
- * Instances from a CSV with one row per annotator: input columns, and gold-label columns
- * named `<goldPrefix><field>`. Rows with identical inputs (or the same id, when the file has
- * an id column) are one instance with several annotators.
+ * Instances from a CSV (its decoded text, without BOM) with one row per annotator: input
+ * columns, and gold-label columns named `<goldPrefix><field>`. Rows with identical inputs (or
+ * the same id, when the file has an id column) are one instance with several annotators.
  */
 export function readCsvInstances(
   file: string,
-  text: string | Buffer,
+  text: string,
   fields: Map<string, Field>,
   options: CsvOptions,
   errors: TaskError[],
@@ -144,7 +144,7 @@ export function readCsvInstances(
   } catch (e) {
     const err = e as Error & { code?: string; lines?: number };
     if (err.code === 'CSV_QUOTE_NOT_CLOSED') {
-      const at = positionOf(String(text), unclosedQuoteOffset(String(text)));
+      const at = positionOf(text, unclosedQuoteOffset(text));
       error(at.line, at.col, 'invalid CSV: this quoted value is never closed (a " is missing; a quote inside a value is written "")');
     } else error(err.lines ?? 1, 1, `invalid CSV: ${err.message.replace(/ at line \d+.*$/, '')}`);
     return empty;
@@ -154,22 +154,19 @@ export function readCsvInstances(
     error(1, 1, 'the CSV file is empty; expected a header row, then one row per annotator');
     return empty;
   }
-  // Only errors need the header's text: never decode a large file just for that.
-  const columnCol = (name: string) => {
-    const head = typeof text === 'string' ? text.slice(0, 65536) : text.subarray(0, 65536).toString('utf8');
-    return Math.max(1, head.replace(/^\uFEFF/, '').indexOf(name) + 1);
-  };
+  const columnCol = (name: string) => Math.max(1, text.indexOf(name) + 1);
 
   const seen = new Set<string>();
   for (const name of header) {
-    if (seen.has(name)) error(1, columnCol(name), `column "${name}" appears twice in the header`);
+    if (seen.has(name)) error(1, columnCol(name), `column ${quote(name)} appears twice in the header`);
     seen.add(name);
   }
   const { inputs, gold, idIndex } = classifyColumns(header, options);
   const { plain: golds, options: folded, unknown } = goldColumns(gold, fields, options.answerFormat);
-  for (const [i, name] of unknown) error(1, columnCol(header[i]!), `column "${header[i]}": ${unknownFieldMessage(name, fields)}`);
+  for (const [i, name] of unknown) error(1, columnCol(header[i]!), `column ${quote(header[i])}: ${unknownFieldMessage(name, fields)}`);
   if (options.idColumn !== undefined && idIndex < 0) {
-    error(1, 1, `no column "${options.idColumn}" (named by id_column); columns are: ${header.join(', ')}`);
+    // The header of a CSV inside the task's folder (no other is read): a few names, each short.
+    error(1, 1, `no column ${quote(options.idColumn)} (named by id_column); columns are: ${shortList(header)}`);
   }
   if (records.length < 2) error(1, 1, 'the CSV file has a header but no rows; expected one row per annotator');
 
@@ -221,7 +218,7 @@ function unclosedQuoteOffset(text: string): number {
 export function unknownFieldMessage(name: string, fields: Map<string, Field>): string {
   const guess = closest(name, fields.keys());
   const hint = guess ? `did you mean "${guess}"? If not, declare` : 'declare';
-  return `gold labels for field "${name}", which is not in the template; ${hint} it under fields: with dynamic: true if a page script creates it`;
+  return `gold labels for field ${quote(name)}, which is not in the template; ${hint} it under fields: with dynamic: true if a page script creates it`;
 }
 
 /** Reports instance ids used twice; `where(i)` locates instance i for the message. */

@@ -1,11 +1,12 @@
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import { closest, positionOf } from './errors.ts';
+import { closest, positionOf, quote } from './errors.ts';
+import { wayOut } from './folders.ts';
 import { checkUniqueIds, readCsvInstances, readInlineInstances } from './instances.ts';
 import { checkAgainstSchema } from './schema-check.ts';
+import { readSource, unreadSource, type SourceVersion } from './source-files.ts';
 import { scanTemplate, type Placeholder } from './template.ts';
 import { carriesNoAnswer, type Field, type Instance, type Task, type TaskError } from './types.ts';
+import { decodeUtf8 } from './utf8.ts';
 import { YamlSource } from './yaml-source.ts';
 
 /** A task file as written, once it passed the JSON Schema. */
@@ -39,8 +40,8 @@ export interface LoadedTask {
   id?: string;
   title?: string;
   split?: string;
-  /** Every file the task was read from (itself, template, CSV) with a hash of its content, for caching. */
-  sources: Record<string, string>;
+  /** Every file the task was read from (itself, template, CSV) with its version, for caching. */
+  sources: Record<string, SourceVersion>;
 }
 
 /** Reads and checks one task file. Never throws for a bad file: problems are returned. */
@@ -128,7 +129,8 @@ function readTemplate(source: YamlSource, doc: TaskDocument, result: LoadedTask)
       },
     };
   }
-  const file = resolve(dirname(source.file), doc.template);
+  const file = fileNamedAt(source, ['template'], doc.template, result);
+  if (file === undefined) return undefined;
   const html = readText(file, result, () => source.errorAt(['template'], `template file "${doc.template}" not found (the path is relative to this task file)`));
   return html === undefined ? undefined : { html, file, locate: (p) => ({ file, ...positionOf(html, p.offset), path: '' }) };
 }
@@ -162,8 +164,9 @@ function readFromCsv(
   fields: Map<string, Field>,
   result: LoadedTask,
 ): Instance[] | undefined {
-  const file = resolve(dirname(source.file), spec.csv);
-  const content = readBytes(file, result, () => source.errorAt(['instances', 'csv'], `CSV file "${spec.csv}" not found (the path is relative to this task file)`));
+  const file = fileNamedAt(source, ['instances', 'csv'], spec.csv, result);
+  if (file === undefined) return undefined;
+  const content = readText(file, result, () => source.errorAt(['instances', 'csv'], `CSV file "${spec.csv}" not found (the path is relative to this task file)`));
   if (content === undefined) return undefined;
   const table = readCsvInstances(file, content, fields, { idColumn: spec.id_column, goldPrefix: spec.gold_prefix, answerFormat: spec.answer_format }, result.errors);
   if (table.columns.length) {
@@ -211,26 +214,33 @@ function pickStrings<K extends string>(data: object, keys: K[]): Partial<Record<
   return out;
 }
 
-/** Reads a file the task depends on, recording its content hash (or its absence). */
-function readBytes(file: string, result: LoadedTask, missing?: () => TaskError): Buffer | undefined {
-  try {
-    const bytes = readFileSync(file);
-    result.sources[file] = contentHash(bytes);
-    return bytes;
-  } catch (e) {
-    const err = e as NodeJS.ErrnoException;
-    result.sources[file] = contentHash(undefined);
-    if (err.code === 'ENOENT' && missing) result.errors.push(missing());
-    else result.errors.push({ file, line: 1, col: 1, path: '', message: `cannot read the file: ${err.code ?? err.message}` });
-    return undefined;
-  }
+const WAY_OUT = {
+  absolute: 'is an absolute path',
+  parent: "leads out of this file's folder",
+  link: "is a link to a file outside this file's folder",
+};
+
+/**
+ * The file a path written in the task file names, when it stays inside the task file's folder
+ * (by real path); else an error at the path, and the file is never read.
+ */
+function fileNamedAt(source: YamlSource, at: string[], written: string, result: LoadedTask): string | undefined {
+  const folder = dirname(source.file);
+  const file = resolve(folder, written);
+  const out = wayOut(folder, written);
+  if (!out) return file;
+  // Whether a link is refused depends on its target, not on the task file: the cache must see it change.
+  if (out === 'link') result.sources[file] = unreadSource(file);
+  result.errors.push(source.errorAt(at, `${quote(written)} ${WAY_OUT[out]}; a path in a task file must stay inside the task's folder (write it relative to this file)`));
+  return undefined;
 }
 
+/** Reads a file the task depends on as UTF-8 text, recording its version (or its absence). */
 function readText(file: string, result: LoadedTask, missing?: () => TaskError): string | undefined {
-  return readBytes(file, result, missing)?.toString('utf8').replace(/^\uFEFF/, '');
-}
-
-/** Hash of a file's content; a fixed marker for a file that could not be read. */
-export function contentHash(bytes: Buffer | undefined): string {
-  return bytes ? createHash('sha1').update(bytes).digest('hex') : 'unreadable';
+  const { bytes, error, version } = readSource(file);
+  result.sources[file] = version;
+  if (bytes) return decodeUtf8(file, bytes, result.errors);
+  if (error?.code === 'ENOENT' && missing) result.errors.push(missing());
+  else result.errors.push({ file, line: 1, col: 1, path: '', message: `cannot read the file: ${error?.code ?? error?.message}` });
+  return undefined;
 }

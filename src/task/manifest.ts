@@ -1,8 +1,10 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { existsSync, lstatSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { escapePath, globSync, isDynamicPattern } from 'tinyglobby';
+import { linksOutside, realPathOf } from './folders.ts';
 import { checkAgainstSchema } from './schema-check.ts';
 import type { TaskError } from './types.ts';
+import { decodeUtf8 } from './utf8.ts';
 import { YamlSource } from './yaml-source.ts';
 
 export const MANIFEST_NAME = 'tasks.yaml';
@@ -60,13 +62,16 @@ function implicitManifest(file: string, tasks: string[]): Manifest {
 export function readManifest(path: string): ManifestResult {
   const file = resolve(path);
   const fallback = implicitManifest(file, []);
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     return { manifest: fallback, errors: [{ file, line: 1, col: 1, path: '', message: `cannot read the manifest: ${code}` }] };
   }
+  const decodingErrors: TaskError[] = [];
+  const text = decodeUtf8(file, bytes, decodingErrors);
+  if (text === undefined) return { manifest: fallback, errors: decodingErrors };
   const source = new YamlSource(file, text);
   const errors = source.errors.length ? source.errors : checkAgainstSchema(source, 'manifest');
   if (errors.length) return { manifest: fallback, errors };
@@ -85,15 +90,61 @@ export function readManifest(path: string): ManifestResult {
   };
 }
 
-/** The task files a manifest names: absolute, sorted, without the manifest itself. */
-export function taskFiles(manifest: Manifest): string[] {
-  // A plain path is taken literally (task folders may have names with glob characters).
-  const patterns = manifest.tasks.map((p) => {
-    if (isDynamicPattern(p)) return p;
-    const abs = resolve(manifest.dir, p);
-    const isDir = existsSync(abs) && statSync(abs).isDirectory();
-    return isDir ? `${escapePath(abs)}/${TASK_FILES}` : escapePath(abs);
+export interface ListedFile {
+  file: string;
+  /** Why the file is not loaded. */
+  refused?: string;
+}
+
+const LINK_OUT = 'this task file is reached through a link that leads outside the folder the manifest lists it from; ' +
+  'links in a task set must stay inside it (list the other folder in the manifest instead)';
+
+/**
+ * The task files a manifest names: absolute, sorted, without the manifest itself, and each file
+ * once however many links lead to it. A manifest may name any folder (a user's own manifest
+ * naming ../tb); a link met below a named folder may not lead out of it.
+ */
+export function taskFiles(manifest: Manifest): ListedFile[] {
+  const listed = manifest.tasks.flatMap((entry) => {
+    const { pattern, folder } = entryPattern(manifest.dir, entry);
+    return globSync(pattern, { cwd: manifest.dir, absolute: true, ignore: manifest.exclude, onlyFiles: true })
+      .filter((f) => resolve(f) !== manifest.file && !isManifestFile(f))
+      .map((file): ListedFile => (linksOutside(file, folder) ? { file, refused: LINK_OUT } : { file }));
   });
-  const files = globSync(patterns, { cwd: manifest.dir, absolute: true, ignore: manifest.exclude, onlyFiles: true });
-  return files.filter((f) => resolve(f) !== manifest.file && !isManifestFile(f)).sort();
+  const byRealPath = new Map<string, ListedFile>();
+  for (const entry of listed) {
+    const real = realPathOf(entry.file) ?? entry.file;
+    const kept = byRealPath.get(real);
+    if (!kept || preferred(entry, kept) < 0) byRealPath.set(real, entry);
+  }
+  return [...byRealPath.values()].sort(byFile);
+}
+
+const byFile = (a: ListedFile, b: ListedFile) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
+
+/**
+ * Of two paths that lead to one file, the one to load it by comes first: not refused, not a link
+ * itself (its own folder holds its template), the fewest folders deep (not through a loop).
+ */
+function preferred(a: ListedFile, b: ListedFile): number {
+  const rank = (e: ListedFile) => [e.refused ? 1 : 0, lstatSync(e.file, { throwIfNoEntry: false })?.isSymbolicLink() ? 1 : 0, e.file.split(sep).length];
+  const [ra, rb] = [rank(a), rank(b)];
+  const differs = ra.findIndex((v, i) => v !== rb[i]);
+  return differs >= 0 ? ra[differs]! - rb[differs]! : byFile(a, b);
+}
+
+/** A manifest entry as a glob, and the folder its files must stay inside once links are resolved. */
+function entryPattern(dir: string, entry: string): { pattern: string; folder: string } {
+  if (isDynamicPattern(entry)) return { pattern: entry, folder: resolve(dir, staticPart(entry)) };
+  // A plain path is taken literally (task folders may have names with glob characters).
+  const abs = resolve(dir, entry);
+  const isDir = existsSync(abs) && statSync(abs).isDirectory();
+  return isDir ? { pattern: `${escapePath(abs)}/${TASK_FILES}`, folder: abs } : { pattern: escapePath(abs), folder: dirname(abs) };
+}
+
+/** The folders a glob starts from: `../tb` of `../tb/{a,b}/task.yaml`. */
+function staticPart(pattern: string): string {
+  const segments = pattern.split('/');
+  const dynamic = segments.findIndex((s) => isDynamicPattern(s));
+  return segments.slice(0, dynamic).join('/').replace(/\\(.)/g, '$1');
 }

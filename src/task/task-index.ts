@@ -4,7 +4,8 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readJsonFile, writeJsonFile } from '../json-files.ts';
-import { contentHash, loadTaskFile, type LoadedTask } from './load-task.ts';
+import { loadTaskFile, type LoadedTask } from './load-task.ts';
+import { unchanged, type SourceVersion } from './source-files.ts';
 import type { TaskSummary } from './types.ts';
 
 /**
@@ -13,12 +14,13 @@ import type { TaskSummary } from './types.ts';
  * Playwright declares tests synchronously, in the runner and again in every worker, so
  * collection must be cheap. Parsing 70 MB of TurkingBench CSV takes seconds; the summary
  * (ids of instances and fields) is read back in milliseconds. An entry is valid while the
- * task file, its template and its CSV hash the same, and the loader's code is unchanged.
+ * task file, its template and its CSV are where they were (links resolved) and hash the same,
+ * and the loader's code is unchanged.
  */
 
 interface CacheEntry {
   code: string;
-  sources: Record<string, string>;
+  sources: Record<string, SourceVersion>;
   summary: TaskSummary;
 }
 
@@ -55,7 +57,7 @@ export function summarizeTaskFile(path: string, options: { cache?: boolean } = {
   if (options.cache === false) return summarize(loadTaskFile(file));
   const entryFile = join(cacheDir(), 'tasks', `${createHash('sha1').update(file).digest('hex')}.json`);
   const cached = readEntry(entryFile);
-  if (cached && cached.code === codeVersion() && unchanged(cached.sources)) {
+  if (cached && cached.code === codeVersion() && Object.entries(cached.sources).every(([f, v]) => unchanged(f, v))) {
     cacheStats.hits++;
     return cached.summary;
   }
@@ -64,18 +66,6 @@ export function summarizeTaskFile(path: string, options: { cache?: boolean } = {
   const summary = summarize(loaded);
   writeEntry(entryFile, { code: codeVersion(), sources: loaded.sources, summary });
   return summary;
-}
-
-function unchanged(sources: Record<string, string>): boolean {
-  return Object.entries(sources).every(([file, hash]) => hash === contentHash(readOrUndefined(file)));
-}
-
-function readOrUndefined(file: string): Buffer | undefined {
-  try {
-    return readFileSync(file);
-  } catch {
-    return undefined;
-  }
 }
 
 function readEntry(file: string): CacheEntry | undefined {

@@ -1,6 +1,9 @@
-import { LineCounter, parseAllDocuments, isMap, isNode, isScalar, type Document, type Node } from 'yaml';
+import { LineCounter, parseAllDocuments, isAlias, isCollection, isMap, isNode, isPair, isScalar, visit, type Alias, type Document, type Node } from 'yaml';
 import { formatPath } from './errors.ts';
 import type { TaskError } from './types.ts';
+
+/** Aliases a document may expand (the yaml package's own default): more is an alias bomb ("billion laughs"). */
+const MAX_ALIAS_COUNT = 100;
 
 /**
  * A YAML file parsed with source positions, so that any problem found in the data can be
@@ -34,7 +37,22 @@ export class YamlSource {
       const at = this.position(docs[1]!.contents ?? undefined);
       this.errors.push({ file, ...at, path: '', message: 'expected one YAML document, found a second one (remove the "---" separator)' });
     }
-    this.data = this.errors.length === 0 && this.doc ? this.doc.toJS({ maxAliasCount: 100 }) : undefined;
+    this.data = this.errors.length === 0 && this.doc ? this.toData(this.doc) : undefined;
+  }
+
+  /** The document as plain data; an alias it cannot expand is an error at that alias. */
+  private toData(doc: Document): unknown {
+    try {
+      return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    } catch (e) {
+      if (!(e instanceof ReferenceError)) throw e;
+      const { alias, anchored } = failedAlias(doc);
+      const message = anchored
+        ? `the document expands too many aliases (more than ${MAX_ALIAS_COUNT}; nested anchors and aliases multiply); write the values out instead`
+        : `alias *${alias.source} has no anchor &${alias.source} before it`;
+      this.errors.push({ file: this.file, ...this.position(alias), path: '', message: `invalid YAML: ${message}` });
+      return undefined;
+    }
   }
 
   /** An error located at the node at `path` (or at its key, to point at a property name). */
@@ -83,4 +101,34 @@ export class YamlSource {
     }
     return this.lines.linePos(offset);
   }
+}
+
+/**
+ * Where expanding aliases failed: the first alias with no anchor before it, else the alias that
+ * stands for the most values once expanded (an alias bomb's last level). toJS says neither.
+ */
+function failedAlias(doc: Document): { alias: Alias; anchored: boolean } {
+  // An alias refers to the last node with its anchor before it, in document order.
+  const anchors = new Map<string, Node>();
+  const targets = new Map<Alias, Node | undefined>();
+  visit(doc, {
+    Node: (_, node) => {
+      if (isAlias(node)) targets.set(node, anchors.get(node.source));
+      else if (node.anchor) anchors.set(node.anchor, node);
+    },
+  });
+  const aliases = [...targets.keys()];
+  const unanchored = aliases.find((a) => !targets.get(a));
+  if (unanchored) return { alias: unanchored, anchored: false };
+  const sizes = new Map<unknown, number>();
+  const size = (node: unknown): number => {
+    if (isAlias(node)) return size(targets.get(node));
+    let n = sizes.get(node);
+    if (n !== undefined) return n;
+    sizes.set(node, 1); // a node inside its own anchor counts once
+    n = isPair(node) ? size(node.key) + size(node.value) : isCollection(node) ? node.items.reduce((sum: number, item) => sum + size(item), 1) : 1;
+    sizes.set(node, n);
+    return n;
+  };
+  return { alias: aliases.reduce((most, a) => (size(a) > size(most) ? a : most)), anchored: true };
 }
