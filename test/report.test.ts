@@ -3,10 +3,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { parse } from 'csv-parse/sync';
+import { Parser } from 'htmlparser2';
 import type { FullConfig, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { summarize } from '../src/report/aggregate.ts';
 import { bootstrap } from '../src/report/bootstrap.ts';
 import { collectResults } from '../src/report/collect.ts';
+import { fieldScoresCsv } from '../src/report/render-csv.ts';
 import { readResults, RESULTS_FORMAT, serializeResults, type BenchmarkResults, type FieldRow, type InstanceRow } from '../src/report/results.ts';
 import { rescore } from '../src/report/rescore.ts';
 import { tableNotes } from '../src/report/tables.ts';
@@ -202,4 +204,65 @@ test('benchwright report: bad arguments are usage errors, a missing input names 
   const noBlobs = runCli(['report', dir]);
   assert.equal(noBlobs.code, 1);
   assert.match(noBlobs.stderr, /no blob report \(\.zip\) in this folder/);
+});
+
+test('untrusted names and messages render as text: summary.md, CSV files (no formulas), index.html, field scores', () => {
+  const dir = tempDir();
+  const benchmark = '<img src=x onerror=alert(1)> **bold** | pipe';
+  const formula = '=HYPERLINK("http://x")';
+  const dde = "-2+3+cmd|' /C calc'!A0";
+  const listMarker = '- [x](javascript:alert(1)) <script>alert(2)</script>';
+  const task = '@<u>task</u>';
+  const r = results({ [dde]: { [task]: { i: [[formula, -0.5, 'y', ['y']]] } }, [listMarker]: { [task]: { i: 'errored' } } });
+  r.meta.benchmark = benchmark;
+  const error = 'line 1 | col 2\n# Heading\n<script>alert(1)</script> `code`';
+  r.taskErrors = [{ project: dde, task: 'broken', error }];
+  assert.deepEqual(writeReport(dir, r).problems, []);
+
+  const md = readFileSync(join(dir, 'summary.md'), 'utf8');
+  assert.equal(md.split('\n')[0], '# Benchmark results: &lt;img src=x onerror=alert(1)&gt; \\*\\*bold\\*\\* \\| pipe');
+  assert.doesNotMatch(md, /</, 'no HTML tag can open');
+  assert.ok(md.includes('| broken | line 1 \\| col 2 \\# Heading &lt;script&gt;alert(1)&lt;/script&gt; \\`code\\` |'), md);
+  assert.ok(md.includes('\n- \\- \\[x\\](javascript:alert(1)) &lt;script&gt;alert(2)&lt;/script&gt;: 1 errored instance'), 'a name opens no nested list, link or tag');
+  // Every row of every table has as many cells as its header (| inside a cell is escaped).
+  const cellCount = (row: string) => row.match(/\\.|\|/g)!.filter((m) => m === '|').length;
+  const tables = md.trimEnd().split('\n\n').filter((block) => block.startsWith('|'));
+  assert.equal(tables.length, 4);
+  for (const table of tables) {
+    const rows = table.split('\n');
+    assert.ok(rows.every((row) => cellCount(row) === cellCount(rows[0]!)), table);
+  }
+
+  const csv = (file: string) => parse(readFileSync(join(dir, file)), { columns: true }) as Record<string, string>[];
+  const [perTask] = csv('per-task.csv');
+  assert.deepEqual([perTask!.project, perTask!.task, perTask!.score], [`'${dde}`, `'${task}`, '-0.5']);
+  assert.deepEqual(csv('per-field-type.csv').map((row) => [row.project, row.field_type, row.score]), [
+    [`'${dde}`, 'all', '-0.5'],
+    [`'${dde}`, `'${formula}`, '-0.5'],
+    [`'${listMarker}`, 'all', ''],
+  ]);
+  const [field] = parse(fieldScoresCsv(r.fields), { columns: true }) as Record<string, string>[];
+  assert.deepEqual([field!.field, field!.type, field!.score], [`'${formula}0`, `'${formula}`, '-0.5']);
+
+  const html = readFileSync(join(dir, 'index.html'), 'utf8');
+  // The page as a browser parses it: which elements, and the text of each.
+  const elements = new Set<string>();
+  const texts = new Map<string, string[]>();
+  const open = [{ name: '#document', text: '' }];
+  new Parser({
+    onopentag: (name) => {
+      elements.add(name);
+      open.push({ name, text: '' });
+    },
+    ontext: (text) => void (open.at(-1)!.text += text),
+    onclosetag: () => {
+      const { name, text } = open.pop()!;
+      texts.set(name, [...(texts.get(name) ?? []), text]);
+    },
+  }).end(html);
+  assert.ok(['img', 'script', 'u', 'a'].every((name) => !elements.has(name)), [...elements].join(' '));
+  assert.deepEqual(texts.get('h1'), [`Benchmark results: ${benchmark}`]);
+  assert.ok(texts.get('title')!.some((t) => t.startsWith(`${dde} · ${task}: -0.500`)), 'the chart\'s tooltip names the project as it is');
+  assert.ok(texts.get('text')!.includes(task));
+  assert.ok(texts.get('span')!.includes(listMarker));
 });

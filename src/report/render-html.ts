@@ -1,4 +1,5 @@
 import type { ProjectSummary } from './aggregate.ts';
+import { escapeHtml as escape } from './escape.ts';
 import { describeRun } from './render-markdown.ts';
 import type { BenchmarkResults } from './results.ts';
 import { fieldTypeTable, formatEstimate, projectTable, tableNotes, taskTable } from './tables.ts';
@@ -7,8 +8,6 @@ import { fieldTypeTable, formatEstimate, projectTable, tableNotes, taskTable } f
 // from disk, offline.
 
 const COLORS = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'];
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function renderHtml(results: BenchmarkResults, summaries: ProjectSummary[], options: { resamples: number; seed: number }): string {
   const title = `Benchmark results${results.meta.benchmark ? `: ${results.meta.benchmark}` : ''}`;

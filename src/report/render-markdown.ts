@@ -1,22 +1,26 @@
 import type { ProjectSummary } from './aggregate.ts';
+import { escapeMarkdown } from './escape.ts';
 import type { BenchmarkResults } from './results.ts';
 import { fieldTypeTable, projectTable, tableNotes, taskTable } from './tables.ts';
 
-/** summary.md: the run's tables. Only its "Run:" line depends on when the run happened. */
+/**
+ * summary.md: the run's tables. Only its "Run:" line depends on when the run happened. Every
+ * text from the run is escaped: names, messages and results.json itself may come from anyone.
+ */
 export function renderMarkdown(results: BenchmarkResults, summaries: ProjectSummary[], options: { resamples: number; seed: number }): string {
   const { meta } = results;
   const lines = [
-    `# Benchmark results${meta.benchmark ? `: ${meta.benchmark}` : ''}`,
+    `# Benchmark results${meta.benchmark ? `: ${escapeMarkdown(meta.benchmark)}` : ''}`,
     '',
-    `Run: ${meta.date}`,
+    `Run: ${escapeMarkdown(meta.date)}`,
     '',
-    ...describeRun(results).map((l) => `${l}  `),
+    ...describeRun(results).map((l) => `${escapeMarkdown(l)}  `),
     '',
     '## By agent',
     '',
     markdownTable(projectTable(summaries)),
     '',
-    ...tableNotes(summaries, options).map((n) => `- ${n}`),
+    ...tableNotes(summaries, options).map((n) => `- ${escapeMarkdown(n)}`),
     '',
     '## By task',
     '',
@@ -44,7 +48,6 @@ export function describeRun({ meta }: BenchmarkResults): string[] {
 }
 
 function markdownTable(rows: string[][]): string {
-  const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-  const [header, ...body] = rows;
-  return [header!, header!.map(() => '---'), ...body].map((r) => `| ${r.map(cell).join(' | ')} |`).join('\n');
+  const [header, ...body] = rows.map((r) => r.map(escapeMarkdown));
+  return [header!, header!.map(() => '---'), ...body].map((r) => `| ${r.join(' | ')} |`).join('\n');
 }
