@@ -17,6 +17,8 @@ export interface AgentInput {
   seed: number;
   /** The project's `agentOptions` (an LLM agent's model, prompt settings, ...). */
   options: Record<string, unknown>;
+  /** Where the agent records what it spent and logs, as it goes. */
+  report: AgentReport;
 }
 
 /** What an agent spent on one field: it goes into the field's record and the report's tables. */
@@ -33,10 +35,14 @@ export interface FieldUsage {
   error?: string;
 }
 
-/** What an agent reports beside its actions: usage per field, and a log to attach to the test. */
+/**
+ * What an agent reports beside its actions: usage per field, and a log to attach to the test.
+ * The harness hands it over empty and the agent fills it as it goes, so a crash loses none
+ * of it (the calls already paid for are kept with the instance whatever happens).
+ */
 export interface AgentReport {
-  usage?: Record<string, FieldUsage>;
-  log?: unknown[];
+  usage: Record<string, FieldUsage>;
+  log: unknown[];
 }
 
 export interface Agent {
@@ -46,5 +52,5 @@ export interface Agent {
   /** Why the agent cannot run here (missing credentials, ...): its tests are skipped with this reason. */
   unavailable?(): string | undefined;
   /** Acts on the page through `actions`; throwing is an infrastructure error (the test fails). */
-  run(input: AgentInput): Promise<AgentReport | void>;
+  run(input: AgentInput): Promise<void>;
 }

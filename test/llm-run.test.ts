@@ -100,6 +100,41 @@ test('injected faults: 429 and 500 are retried, a hang times out, malformed JSON
   }
 });
 
+test('a model that types into every field: its wrong-kind actions are the fields\' errors, every instance is scored', async () => {
+  const fake = await FakeOpenAI.start((r) => ({ content: `modify_text(${JSON.stringify(r.field)}, "good")` }));
+  try {
+    const run = await runLlm('gpt4', fake);
+    assert.equal(run.code, 0, run.output);
+    const { instances, fields } = results(run.dir);
+    assert.deepEqual(instances.map((i) => i.outcome), new Array(INSTANCES).fill('scored'));
+    const sentiment = fields.filter((f) => f.field === 'sentiment');
+    assert.ok(sentiment.length > 0 && sentiment.every((f) => f.usage?.error === 'modify_text("sentiment", "good"): field "sentiment" is a radio: modify_text cannot fill it (use modify_radio)'), JSON.stringify(sentiment.map((f) => f.usage)));
+    const wrongKind = fields.filter((f) => /cannot fill it/.test(f.usage?.error ?? '')).map((f) => f.type);
+    assert.deepEqual([...new Set(wrongKind)].sort(), ['checkbox', 'radio', 'select']);
+  } finally {
+    await fake.close();
+  }
+});
+
+test('an instance that runs out of time keeps its agent log and the usage of the calls it paid for', async () => {
+  // One call at a time, each answered after 0.6 s: booking-request's 12 fields need over 7 s.
+  const fake = await FakeOpenAI.start((r) => ({ content: firstOptionReply(r), delayMs: 600 }));
+  try {
+    const report = join(tempDir(), 'report.json');
+    const run = await runLlm('gpt4', fake, { BENCHWRIGHT_LLM_OPTIONS: JSON.stringify({ concurrency: 1 }), PLAYWRIGHT_JSON_OUTPUT_FILE: report },
+      ['--grep', '@booking-request', '--timeout=3000', '--reporter=./reporters/benchmark.ts,json']);
+    assert.equal(run.code, 1, run.output);
+    const { instances } = results(run.dir);
+    assert.ok(instances.length > 0 && instances.every((i) => i.outcome === 'errored' && /timeout/i.test(i.error ?? '')), JSON.stringify(instances));
+    for (const i of instances) assert.ok(i.usage && i.usage.calls >= 2 && i.usage.cost! > 0, JSON.stringify(i));
+    // Playwright's own report of the run: every timed-out test carries the agent's log.
+    const attached = (JSON.stringify(JSON.parse(readFileSync(report, 'utf8'))).match(/"name":"agent-log\.json"/g) ?? []).length;
+    assert.equal(attached, instances.length);
+  } finally {
+    await fake.close();
+  }
+});
+
 test('gpt4v sends a screenshot as an image part; gpt4-relevant sends the relevant HTML and demonstrations from other train tasks', async () => {
   const fake = await FakeOpenAI.start((r) => ({ content: firstOptionReply(r) }));
   try {

@@ -12,9 +12,8 @@ import { buildMessages, reprompt, type Demonstration, type FieldPrompt } from '.
 import { readRelevantHtml } from './relevant-html.ts';
 
 /** An LLM agent's run (agents/llm/agent.ts loads this module only when an LLM project runs). */
-export async function runLlm({ page, actions, task, fields, options }: AgentInput): Promise<AgentReport> {
+export async function runLlm({ page, actions, task, fields, options, report }: AgentInput): Promise<void> {
   const settings: LlmOptions = { ...DEFAULT_LLM_OPTIONS, ...(options as Partial<LlmOptions>) };
-  const report: Required<AgentReport> = { usage: {}, log: [] };
   const demos = demonstrations(task.id, settings.demos);
   if (demos.length) report.log.push({ demonstrations: demos.map(({ task: from, field, source }) => ({ task: from, field, source })) });
   const round = (asked: FieldState[]) => askAndAct({ page, actions, task, demos, settings, report }, asked);
@@ -23,7 +22,6 @@ export async function runLlm({ page, actions, task, fields, options }: AgentInpu
   // Answers often reveal further questions (hidden at load): a second round asks those.
   const hidden = fields.filter((f) => usable(f) && !f.visible);
   if (hidden.length) await round((await readFields(page, hidden.map((f) => f.name))).filter((f) => usable(f) && f.visible));
-  return report;
 }
 
 /** What every round of an instance shares. */
@@ -33,7 +31,7 @@ interface Run {
   task: AgentInput['task'];
   demos: Demonstration[];
   settings: LlmOptions;
-  report: Required<AgentReport>;
+  report: AgentReport;
 }
 
 /** One round: the page read once, every field asked at once (up to the worker's cap), then the actions in field order. */
@@ -42,18 +40,33 @@ async function askAndAct({ page, actions, task, demos, settings, report }: Run, 
   const prompts: FieldPrompt[] = [];
   // Screenshots one field at a time: they scroll.
   for (const [i, field] of asked.entries()) prompts.push({ task, field, demos, html: htmls[i]!, ...(settings.vision && { screenshot: await screenshotAround(page, actions, field) }) });
-  const answers = await Promise.all(prompts.map((p) => answerField(p, settings)));
+  // A log entry per field, in field order, filled as its calls come back: what was paid for is
+  // in the report at once, whatever happens to the instance after.
+  const entries: FieldLog[] = asked.map((field) => ({ field: field.name, calls: [] }));
+  report.log.push(...entries);
+  const answers = await Promise.all(prompts.map((prompt, i) => answerField(prompt, settings, (call) => {
+    entries[i]!.calls.push({ ...call, ms: Math.round(call.ms) });
+    report.usage[prompt.field.name] = usageOf(entries[i]!.calls, undefined);
+  })));
   for (const [i, field] of asked.entries()) {
-    const { actions: chosen, calls, pageCut } = answers[i]!;
+    const { actions: chosen, pageCut } = answers[i]!;
     let { error } = answers[i]!;
     for (const action of chosen) {
       const outcome = await actions.run(action);
       // The model's action could not be done (an option the field does not have...): say so with the field.
       if (!outcome.ok) error ??= `${formatAction(action)}: ${outcome.error}`;
     }
-    report.usage[field.name] = usageOf(calls, error);
-    report.log.push({ field: field.name, ...(pageCut && { pageCut }), calls: calls.map((c) => ({ ...c, ms: Math.round(c.ms) })), ...(error && { error }) });
+    report.usage[field.name] = usageOf(entries[i]!.calls, error);
+    Object.assign(entries[i]!, pageCut && { pageCut }, error && { error });
   }
+}
+
+/** What the agent log says of one field. */
+interface FieldLog {
+  field: string;
+  pageCut?: number;
+  calls: CallRecord[];
+  error?: string;
 }
 
 /** Per field, the page as its prompt shows it: the whole HTML, or the relevant HTML around it. */
@@ -75,29 +88,27 @@ async function screenshotAround(page: Page, actions: ActionLibrary, field: Field
   return (await page.screenshot({ type: 'jpeg', quality: 70 })).toString('base64');
 }
 
-/** Ask, and re-ask quoting the parse error, until a reply holds an action for this field. */
-async function answerField(prompt: FieldPrompt, settings: LlmOptions): Promise<FieldAnswer> {
+/** Ask, and re-ask quoting the parse error, until a reply holds an action for this field; each call is reported as it ends. */
+async function answerField(prompt: FieldPrompt, settings: LlmOptions, called: (call: CallRecord) => void): Promise<FieldAnswer> {
   const { messages, cut } = await buildMessages(prompt, settings);
-  const calls: CallRecord[] = [];
-  const answer = (actions: Action[], error?: string): FieldAnswer => ({ actions, calls, ...(cut && { pageCut: cut }), ...(error && { error }) });
+  const answer = (actions: Action[], error?: string): FieldAnswer => ({ actions, ...(cut && { pageCut: cut }), ...(error && { error }) });
   for (let attempt = 0; attempt <= settings.reprompts; attempt++) {
     const call = await complete(messages, settings);
-    calls.push(call);
+    called(call);
     if (call.error && call.reply === undefined) return answer([], call.error);
     const parsed = parseActions(call.reply ?? '');
     const mine = parsed.actions.filter((a) => a.name.startsWith('modify_') && a.args[0] === prompt.field.name);
     if (mine.length) return answer(mine);
     const why = parsed.errors[0]?.message ?? (parsed.actions.length ? `no action for the field "${prompt.field.name}" (got ${parsed.actions.map(formatAction).join(', ')})` : 'no action call in the reply');
-    if (attempt === settings.reprompts) return answer([], `no usable action after ${calls.length} replies: ${why}`);
+    if (attempt === settings.reprompts) return answer([], `no usable action after ${attempt + 1} replies: ${why}`);
     messages.push(...reprompt(call.reply ?? '', why));
   }
   return answer([]);
 }
 
-/** A field's actions, the calls that chose them, the tokens of page the prompt left out. */
+/** A field's actions, the tokens of page the prompt left out, why there is no action. */
 interface FieldAnswer {
   actions: Action[];
-  calls: CallRecord[];
   pageCut?: number;
   error?: string;
 }

@@ -62,6 +62,14 @@ test('what cannot be done is an outcome with a reason, without waiting for a tim
   // A value the input refuses is the agent's mistake: an outcome, not a failed test.
   await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<input type="number" name="count">'));
   expect(await actions.modify_text('count', 'many')).toEqual({ ok: false, error: expect.stringMatching(/^"many" is not a valid value for "count": .*Cannot type text into input\[type=number\]/) });
+  // What a model gets wrong: the wrong kind of field, a word on a slider.
+  expect(await actions.modify_text('say', 'good')).toEqual({ ok: false, error: 'field "say" is a radio: modify_text cannot fill it (use modify_radio)' });
+  expect(await actions.modify_text('tags', 'good')).toEqual({ ok: false, error: 'field "tags" is a checkbox: modify_text cannot fill it (use modify_checkbox)' });
+  expect(await actions.modify_select('say', 'it\'s')).toEqual({ ok: false, error: 'field "say" is a radio, not a select' });
+  expect(await actions.modify_range('score', 3)).toEqual({ ok: false, error: 'field "score" is a select: modify_range cannot fill it (use modify_select)' });
+  // A field the page removes while the action waits for it.
+  await page.evaluate(() => setTimeout(() => document.querySelector('[name=plain]')!.remove(), 0));
+  expect(await actions.modify_text('plain', 'y')).toMatchObject({ ok: expect.any(Boolean) });
   // A 30 s action timeout was never reached: each failure is known at once.
   expect(Date.now() - started).toBeLessThan(30_000);
 });

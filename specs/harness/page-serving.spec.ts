@@ -4,7 +4,7 @@ import { expect, test } from '../../fixtures/benchwright.ts';
 import { loadBenchmark } from '../../src/task/benchmark.ts';
 import { loadTaskFile } from '../../src/task/load-task.ts';
 import { readFields } from '../../src/values/read-fields.ts';
-import { serveHtml } from './pages.ts';
+import { serveHtml, serveInstance } from './pages.ts';
 
 const REAL_TASKS = join(import.meta.dirname, '..', '..', '..', 'shared', 'turkingbench', 'tasks');
 
@@ -66,9 +66,9 @@ test('Enter in a text input submits the wrapper form without leaving the filled 
 
 test('dialogs on load are dismissed and recorded; page errors are recorded, not fatal', async ({ instancePage, taskServer }) => {
   const { page } = instancePage;
-  await instancePage.begin();
-  const url = serveHtml(taskServer, `<script>alert('jQuery missing'); confirm('sure?'); undefinedFunction();</script>
+  const { task, instance, url } = serveInstance(taskServer, `<script>alert('jQuery missing'); confirm('sure?'); undefinedFunction();</script>
     <script>turkSetAssignmentID(); document.write('<input name="after" value="' + turkGetParam('x', 'default') + '">');</script>`);
+  await instancePage.begin(taskServer, task, instance);
   await page.goto(url + '?x=given', { waitUntil: 'load' });
   expect(instancePage.events.dialogs).toEqual([{ type: 'alert', message: 'jQuery missing' }, { type: 'confirm', message: 'sure?' }]);
   expect(instancePage.events.errors).toEqual([expect.stringMatching(/undefinedFunction is not defined/)]);
@@ -87,18 +87,24 @@ test('fields inside iframes and fields made by scripts are read', async ({ page,
   await expect.poll(async () => (await readFields(page, ['late']))[0]!.found).toBe(true);
 });
 
-test('instances share a page but nothing else: storage and cookies are cleared, a beforeunload prompt does not block', async ({ instancePage, taskServer }) => {
+test('instances share a page but nothing else: what one stores, even while it unloads, the next never sees; a beforeunload prompt does not block', async ({ instancePage, taskServer }) => {
   const { page } = instancePage;
-  await instancePage.begin();
-  await page.goto(serveHtml(taskServer, `<input name="q" type="text"><script>
-    localStorage.setItem('seen', '1'); sessionStorage.setItem('seen', '1'); document.cookie = 'seen=1; path=/';
-    addEventListener('beforeunload', (e) => { e.preventDefault(); e.returnValue = ''; });</script>`));
+  const first = serveInstance(taskServer, `<input name="q" type="text"><script>
+    const keep = (when) => { localStorage.setItem(when, '1'); sessionStorage.setItem(when, '1'); document.cookie = when + '=1; path=/'; };
+    keep('load'); setInterval(() => keep('timer'), 5);
+    addEventListener('beforeunload', (e) => { keep('beforeunload'); e.preventDefault(); e.returnValue = ''; });
+    addEventListener('pagehide', () => keep('pagehide')); addEventListener('unload', () => keep('unload'));
+    document.addEventListener('visibilitychange', () => keep('visibilitychange'));</script>`);
+  await instancePage.begin(taskServer, first.task, first.instance);
+  await page.goto(first.url);
   await page.locator('[name=q]').fill('user activation, so the page may prompt before unload');
-  await instancePage.end(taskServer.origin);
-  await instancePage.begin();
-  const next = serveHtml(taskServer, '<p>next instance</p>');
-  await page.goto(next);
-  expect(page.url()).toBe(next);
+  await instancePage.end();
+  await page.waitForTimeout(50);
+  // The next page looks before anything else of its own runs.
+  const next = serveInstance(taskServer, '<script>window.seen = [Object.keys(localStorage), Object.keys(sessionStorage), document.cookie];</script><p>next instance</p>');
+  await instancePage.begin(taskServer, next.task, next.instance);
+  await page.goto(next.url);
+  expect(page.url()).toBe(next.url);
   expect(instancePage.events.dialogs.map((d) => d.type)).toEqual(['beforeunload']);
-  expect(await page.evaluate(() => [localStorage.length, sessionStorage.length, document.cookie])).toEqual([0, 0, '']);
+  expect(await page.evaluate(() => (window as unknown as { seen: unknown }).seen)).toEqual([[], [], '']);
 });

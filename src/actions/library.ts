@@ -27,7 +27,9 @@ class ActionError extends Error {}
 /**
  * The action library: what an agent can do to a page, as a user would (clicks, typing, key
  * presses through Playwright locators, never DOM assignment). Every call returns an outcome
- * and is logged; only a broken page or browser throws.
+ * and is logged: whatever a model asks (the wrong kind of field, a hidden or detached one, a
+ * value the control refuses) is an outcome with its reason; only a page or browser that is
+ * gone throws.
  */
 export class ActionLibrary {
   readonly log: ActionRecord[] = [];
@@ -47,12 +49,8 @@ export class ActionLibrary {
 
   modify_text(field: string, value: string) {
     return this.act('modify_text', [field, value], async () => {
-      const target = await this.editable(field);
-      await target.fill(value, { timeout: this.timeout }).catch((e: Error) => {
-        // A value the input refuses (text in a number input) is the agent's mistake, not the harness's.
-        if (e.message.includes('Cannot type text into')) throw new ActionError(`${JSON.stringify(value)} is not a valid value for "${field}": ${firstLine(e)}`);
-        throw e;
-      });
+      const target = await this.editable(field, 'modify_text');
+      await target.fill(value, { timeout: this.timeout }).catch(refused(field, value));
     });
   }
 
@@ -81,7 +79,8 @@ export class ActionLibrary {
   modify_select(field: string, value: string | number) {
     return this.act('modify_select', [field, value], async () => {
       const { target: select, state } = await this.single(field);
-      const options = state.options ?? { values: [], labels: [], selected: [] };
+      if (!state.options) throw new ActionError(`field "${field}" is a ${state.type}, not a select`);
+      const { options } = state;
       const index = optionIndex('select', field, String(value), options);
       // Already the one chosen: nothing for a user to do.
       if (options.selected.every((selected, i) => selected === (i === index))) return undefined;
@@ -94,8 +93,8 @@ export class ActionLibrary {
 
   modify_range(field: string, value: number | string) {
     return this.act('modify_range', [field, value], async () => {
-      const target = await this.editable(field);
-      await target.fill(String(value), { timeout: this.timeout });
+      const target = await this.editable(field, 'modify_range');
+      await target.fill(String(value), { timeout: this.timeout }).catch(refused(field, String(value)));
     });
   }
 
@@ -158,8 +157,10 @@ export class ActionLibrary {
         const result = await body();
         return typeof result === 'string' ? (logged ? { ok: true, note: result } : { ok: true, value: result }) : { ok: true };
       } catch (e) {
-        if (e instanceof ActionError || isPlaywrightTimeout(e)) return { ok: false, error: firstLine(e) };
-        throw e;
+        // What an agent asked for failed: an outcome (Playwright's reasons, a timeout, a page
+        // that navigated meanwhile...). A closed or crashed page is the harness's problem.
+        if (this.page.isClosed() || PAGE_GONE.test(firstLine(e))) throw e;
+        return { ok: false, error: firstLine(e) };
       }
     });
     this.log.push({ action: title, ok: outcome.ok, ms: Date.now() - started, ...('error' in outcome && { error: outcome.error }), ...('note' in outcome && outcome.note && { note: outcome.note }) });
@@ -179,9 +180,11 @@ export class ActionLibrary {
     return { target: controls.nth(index), state: states[index]! };
   }
 
-  /** The first visible control of a name, which must be enabled. */
-  private async editable(field: string): Promise<Locator> {
+  /** The first visible control of a name, which must be enabled and take typed text. */
+  private async editable(field: string, action: 'modify_text' | 'modify_range'): Promise<Locator> {
     const { target, state } = await this.single(field);
+    const instead = CHOICE_ACTIONS[state.type];
+    if (instead) throw new ActionError(`field "${field}" is a ${state.type}: ${action} cannot fill it (use ${instead})`);
     if (!state.visible) throw new ActionError(`field "${field}" is not visible`);
     if (state.disabled) throw new ActionError(`field "${field}" is disabled`);
     return target;
@@ -241,8 +244,18 @@ function optionIndex(kind: string, field: string, value: string, options: { valu
   return index;
 }
 
-function isPlaywrightTimeout(e: unknown): boolean {
-  return e instanceof Error && e.name === 'TimeoutError';
+/** Says which value a control refused (text in a number input); other errors pass on. */
+function refused(field: string, value: string) {
+  return (e: Error): never => {
+    if (e.message.includes('Cannot type text into')) throw new ActionError(`${JSON.stringify(value)} is not a valid value for "${field}": ${firstLine(e)}`);
+    throw e;
+  };
 }
+
+/** Fields that are chosen, not typed into, and the action that does it. */
+const CHOICE_ACTIONS: Record<string, string> = { radio: 'modify_radio', checkbox: 'modify_checkbox', select: 'modify_select' };
+
+/** Playwright's words for a page, context or browser that no longer exists. */
+const PAGE_GONE = /Target (page, context or browser )?(has been )?closed|Target crashed|Browser has been closed/i;
 
 const firstLine = (e: unknown) => (e instanceof Error ? e.message : String(e)).split('\n')[0]!;

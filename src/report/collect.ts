@@ -3,14 +3,19 @@ import { readFileSync } from 'node:fs';
 import type { FullConfig, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import type { FieldRecord } from '../metrics/score-fields.ts';
 import { instanceScore } from '../metrics/score-fields.ts';
+import type { FieldUsage } from '../../agents/types.ts';
 import { totalUsage } from '../../agents/usage.ts';
 import { byCodePoint, instanceKey } from './aggregate.ts';
 import { RESULTS_FORMAT, type BenchmarkResults, type FieldRow, type InstanceRow, type Outcome, type RunMetadata, type TaskLoadError } from './results.ts';
 
 // The results of a run, rebuilt from what the tests recorded: their annotations (task,
-// instance, split, agent) and their fields.json attachments. Nothing else survives
+// instance, split, agent) and their fields.json and agent-usage.json attachments. Nothing else survives
 // `merge-reports`: test ids change, a project's `use` is gone, and a project appears once per
 // shard; rows are keyed on project name + task id + instance id.
+
+export const FIELDS = 'fields.json';
+/** What the agent spent per field, attached whatever happened: an errored instance's calls were paid for too. */
+export const AGENT_USAGE = 'agent-usage.json';
 
 const PACKAGE = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -34,11 +39,13 @@ export function collectResults(root: Suite, config: FullConfig, startTime: Date)
     browser ??= notes.get('browser');
     // One unreadable attachment (a deleted test-results folder, say) loses that instance only.
     let records: FieldRecord[] | undefined;
+    let usage: Record<string, FieldUsage> | undefined;
     let unreadable: string | undefined;
     try {
-      records = result ? fieldRecords(result) : undefined;
+      records = result && jsonAttachment<FieldRecord[]>(result, FIELDS);
+      usage = result && jsonAttachment<Record<string, FieldUsage>>(result, AGENT_USAGE);
     } catch (e) {
-      unreadable = `fields.json could not be read: ${(e as Error).message}`;
+      unreadable = (e as Error).message;
     }
     const row: InstanceRow = {
       project,
@@ -52,7 +59,7 @@ export function collectResults(root: Suite, config: FullConfig, startTime: Date)
       ...instanceScore(records ?? []),
       ...(unreadable ? { error: unreadable } : result?.error && !records && { error: firstLine(result.error.message) }),
       ...(!records && notes.has('skip') && { error: notes.get('skip') }),
-      ...(records?.some((r) => r.usage) && { usage: totalUsage(records.flatMap((r) => (r.usage ? [r.usage] : []))) }),
+      ...(usage && { usage: totalUsage(Object.values(usage)) }),
     };
     instances.set(instanceKey(row), row);
     fields.set(instanceKey(row), (records ?? []).map((r) => ({ project, task, instance, ...r })));
@@ -73,11 +80,14 @@ function annotations(test: TestCase, result: TestResult | undefined): Map<string
   return new Map(all.filter((a) => a.description !== undefined).map((a) => [a.type, a.description!]));
 }
 
-function fieldRecords(result: TestResult): FieldRecord[] | undefined {
-  const attachment = result.attachments.find((a) => a.name === 'fields.json');
+function jsonAttachment<T>(result: TestResult, name: string): T | undefined {
+  const attachment = result.attachments.find((a) => a.name === name);
   if (!attachment) return undefined;
-  const text = attachment.body ? attachment.body.toString('utf8') : readFileSync(attachment.path!, 'utf8');
-  return JSON.parse(text) as FieldRecord[];
+  try {
+    return JSON.parse(attachment.body ? attachment.body.toString('utf8') : readFileSync(attachment.path!, 'utf8')) as T;
+  } catch (e) {
+    throw new Error(`${name} could not be read: ${(e as Error).message}`);
+  }
 }
 
 function outcome(result: TestResult | undefined, records: FieldRecord[] | undefined): Outcome {

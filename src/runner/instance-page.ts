@@ -1,4 +1,7 @@
-import type { Browser, CDPSession, Page } from '@playwright/test';
+import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
+import type { TaskServer } from '../server/task-server.ts';
+import type { Instance, Task } from '../task/types.ts';
+import { within } from './bounded.ts';
 
 /** What a page did on its own while an instance ran: recorded with the instance, never fatal. */
 export interface PageEvents {
@@ -6,47 +9,118 @@ export interface PageEvents {
   errors: string[];
   /** Requests that did not complete (external hosts are blocked by design). */
   failedRequests: { url: string; error: string }[];
+  /** Pages the instance opened (popups, new tabs), at the URL they went to: closed when it ends. */
+  opened: { url: string }[];
+  /** Events past the first EVENTS_KEPT of a kind, counted but not kept (a page may loop on alert()). */
+  dropped: number;
 }
 
-const noEvents = (): PageEvents => ({ dialogs: [], errors: [], failedRequests: [] });
+const noEvents = (): PageEvents => ({ dialogs: [], errors: [], failedRequests: [], opened: [], dropped: 0 });
+const EVENTS_KEPT = 100;
+
+/** Cleaning up after an instance, or taking its final screenshot: longer means the page is stuck in a script. */
+export const TEARDOWN_MS = 5000;
 
 /**
  * One page per worker, navigated from instance to instance. A new page costs ~230 ms here
  * and a new context 190-480 ms, more than loading an instance (~100 ms on a warm page, whose
- * HTTP cache keeps the CDN files). Between instances the server origin's storage and the
- * cookies are cleared and the viewport restored; navigation replaces the document.
+ * HTTP cache keeps the CDN files). Nothing of one instance reaches the next: the pages it
+ * opened are closed when it ends (a popup keeps `opener`, a way into the next instance's page),
+ * and when the next instance's page loads, after the browser has left the last document (its
+ * timers and unload handlers are done) and before any script of the new one runs, the server
+ * origin's storage and the cookies are cleared and any page opened meanwhile is closed
+ * (TaskServer.onFirstLoad). Navigating to about:blank between instances would do the same at
+ * ~20 ms each. A page that does not answer in time (a script looping) is replaced, not waited on.
  */
 export class InstancePage {
   /** The current instance's events. */
   events = noEvents();
+  /** The page did not answer a bounded step: it is replaced at the end, not asked again. */
+  private stuck = false;
 
-  private constructor(readonly page: Page, private readonly cdp: CDPSession, private readonly viewport: { width: number; height: number }) {
-    page.on('dialog', (dialog) => {
-      this.events.dialogs.push({ type: dialog.type(), message: dialog.message() });
-      // Leaving a page that asks "are you sure?" must not stop the next instance from loading.
-      (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss()).catch(() => {});
-    });
-    page.on('pageerror', (error) => this.events.errors.push(error.message));
-    page.on('requestfailed', (request) => this.events.failedRequests.push({ url: request.url(), error: request.failure()?.errorText ?? '' }));
+  private constructor(private context: BrowserContext, public page: Page, private cdp: CDPSession, private readonly viewport: { width: number; height: number }) {
+    this.watch();
   }
 
   static async open(browser: Browser, viewport: { width: number; height: number }): Promise<InstancePage> {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
-    return new InstancePage(page, await context.newCDPSession(page), viewport);
+    return new InstancePage(context, page, await context.newCDPSession(page), viewport);
   }
 
-  /** Starts a new instance: fresh event record, the viewport an earlier agent may have changed. */
-  async begin(): Promise<void> {
+  private watch(): void {
+    const { page } = this;
+    page.on('dialog', (dialog) => {
+      this.note(this.events.dialogs, { type: dialog.type(), message: dialog.message() });
+      // Leaving a page that asks "are you sure?" must not stop the next instance from loading.
+      (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss()).catch(() => {});
+    });
+    page.on('pageerror', (error) => this.note(this.events.errors, error.message));
+    page.on('requestfailed', (request) => this.note(this.events.failedRequests, { url: request.url(), error: request.failure()?.errorText ?? '' }));
+    this.context.on('page', (opened) => {
+      const record = { url: opened.url() };
+      this.note(this.events.opened, record);
+      opened.on('framenavigated', (frame) => {
+        if (frame === opened.mainFrame()) record.url = frame.url();
+      });
+    });
+  }
+
+  private note<T>(kept: T[], event: T): void {
+    if (kept.length < EVENTS_KEPT) kept.push(event);
+    else this.events.dropped++;
+  }
+
+  /**
+   * Starts an instance served by `server`: fresh event record, the viewport an earlier agent may
+   * have changed, and what the last instance left cleared away as this one's page loads.
+   */
+  async begin(server: TaskServer, task: Task, instance: Instance): Promise<void> {
     this.events = noEvents();
+    server.onFirstLoad(task, instance, () => within(TEARDOWN_MS, 'clearing what the last instance left', this.clear(server.origin)).catch((e: Error) => {
+      this.note(this.events.errors, `benchwright: ${e.message}`);
+    }));
     const size = this.page.viewportSize();
     if (size?.width !== this.viewport.width || size.height !== this.viewport.height) await this.page.setViewportSize(this.viewport);
   }
 
-  /** Forgets what the instance stored: cookies, and local/session storage, IndexedDB, caches of the origin. */
-  async end(origin: string): Promise<void> {
-    await this.page.context().clearCookies();
-    await this.cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'local_storage,session_storage,indexeddb,websql,cache_storage,service_workers' });
+  /** Ends an instance: the pages it opened are closed; a page that stopped answering is replaced. */
+  async end(): Promise<void> {
+    try {
+      if (this.stuck) throw new Error('stuck');
+      await within(TEARDOWN_MS, 'closing the pages the instance opened', this.closeOthers());
+    } catch {
+      await this.replace();
+    }
+  }
+
+  private async clear(origin: string): Promise<void> {
+    await Promise.all([
+      this.closeOthers(),
+      this.context.clearCookies(),
+      this.cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'local_storage,session_storage,indexeddb,websql,cache_storage,service_workers' }),
+    ]);
+  }
+
+  /** Every page but the instance's, until none is left (a popup may open another while closing). */
+  private async closeOthers(): Promise<void> {
+    for (let others = this.others(); others.length; others = this.others()) await Promise.all(others.map((p) => p.close()));
+  }
+
+  private others(): Page[] {
+    return this.context.pages().filter((p) => p !== this.page);
+  }
+
+  /** A fresh context and page in place of one that hangs (its context is dropped, not waited on). */
+  private async replace(): Promise<void> {
+    const browser = this.context.browser()!;
+    const old = this.context;
+    within(TEARDOWN_MS, 'closing a stuck page', old.close()).catch(() => {});
+    this.context = await browser.newContext({ viewport: this.viewport });
+    this.page = await this.context.newPage();
+    this.cdp = await this.context.newCDPSession(this.page);
+    this.stuck = false;
+    this.watch();
   }
 
   /**
@@ -54,11 +128,15 @@ export class InstancePage {
    * against ~85 ms for page.screenshot's PNG, on every instance of a run.
    */
   async screenshot(): Promise<Buffer> {
-    const { data } = await this.cdp.send('Page.captureScreenshot', { format: 'jpeg', quality: 70, optimizeForSpeed: true });
+    const capture = this.cdp.send('Page.captureScreenshot', { format: 'jpeg', quality: 70, optimizeForSpeed: true });
+    const { data } = await within(TEARDOWN_MS, 'the final screenshot', capture).catch((e: Error) => {
+      this.stuck = true;
+      throw e;
+    });
     return Buffer.from(data, 'base64');
   }
 
   async close(): Promise<void> {
-    await this.page.context().close();
+    await within(TEARDOWN_MS, 'closing the browser context', this.context.close()).catch(() => {});
   }
 }

@@ -4,6 +4,7 @@ import type { ActionLibrary } from '../actions/library.ts';
 import { goldFields, scoreInstance, type FieldRecord, type ScoringOptions } from '../metrics/score-fields.ts';
 import { carriesNoAnswer, type Instance, type Task } from '../task/types.ts';
 import { readFields } from '../values/read-fields.ts';
+import { within } from './bounded.ts';
 
 export interface InstanceRun {
   page: Page;
@@ -15,6 +16,8 @@ export interface InstanceRun {
   seed: number;
   scoring: ScoringOptions;
   agentOptions: Record<string, unknown>;
+  /** Filled by the agent as it goes (its usage and log): the caller's to keep whatever happens. */
+  report?: AgentReport;
 }
 
 export interface InstanceResult {
@@ -23,21 +26,22 @@ export interface InstanceResult {
   score: number | null;
   /** Mean of the scored fields' ceilings: the score a perfect agent gets. */
   ceiling: number | null;
-  /** What the agent logged (an LLM agent: its calls). */
-  agentLog?: unknown[];
 }
+
+/** A page that answers nothing in this time is stuck in a script: the instance errors, it is not waited on. */
+export const READ_BACK_MS = 10_000;
 
 /**
  * One instance, start to end: load the page (wait for `load`, never network idle: many
  * templates run timers), tell the agent the fields, let it act, read the fields back, score.
  */
 export async function runInstance(run: InstanceRun): Promise<InstanceResult> {
-  const { page, task, instance, agent, actions } = run;
+  const { page, task, instance, agent, actions, report = { usage: {}, log: [] } } = run;
   await page.goto(run.url, { waitUntil: 'load' });
   const names = goldFields(task.fields, instance).map((f) => f.name);
   // As loaded: what the agent is told, and what an annotator who left a choice untouched answered.
-  const loaded = await readFields(page, names);
-  const report: AgentReport = (await agent.run({
+  const loaded = await within(READ_BACK_MS, 'reading the fields of the loaded page', readFields(page, names));
+  await agent.run({
     page,
     actions,
     task: { id: task.id, title: task.title, description: task.description, split: task.split },
@@ -47,11 +51,26 @@ export async function runInstance(run: InstanceRun): Promise<InstanceResult> {
     fields: structuredClone(loaded.filter((f) => !carriesNoAnswer(f.type))),
     seed: run.seed,
     options: run.agentOptions,
+    report,
     ...(agent.needsGold && { gold: instance.gold }),
-  })) ?? {};
-  const after = await readFields(page, names);
+  });
+  // The fields of another page would be "not on the page": silently out of the means.
+  if (stripFragment(page.url()) !== stripFragment(run.url)) throw new Error(`the page left the instance: it went to ${await destinationOf(page)}`);
+  const after = await within(READ_BACK_MS, 'reading the fields back', readFields(page, names));
   const { records, score, ceiling } = scoreInstance(task.fields, instance, after, run.scoring, loaded);
   // What the agent spent on each field goes with the field's score.
-  const withUsage = records.map((r) => (report.usage?.[r.field] ? { ...r, usage: report.usage[r.field] } : r));
-  return { records: withUsage, score, ceiling, ...(report.log && { agentLog: report.log }) };
+  const withUsage = records.map((r) => (report.usage[r.field] ? { ...r, usage: report.usage[r.field] } : r));
+  return { records: withUsage, score, ceiling };
 }
+
+/** Where the page went: a load that failed shows Chromium's error page, whose history entry keeps the URL asked for. */
+async function destinationOf(page: Page): Promise<string> {
+  if (page.context().browser()?.browserType().name() !== 'chromium') return page.url();
+  const cdp = await page.context().newCDPSession(page);
+  const { currentIndex, entries } = await cdp.send('Page.getNavigationHistory');
+  await cdp.detach();
+  return entries[currentIndex]?.url ?? page.url();
+}
+
+/** A #fragment moves within the document: the same document still. */
+const stripFragment = (url: string) => url.replace(/#.*$/, '');

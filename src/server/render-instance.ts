@@ -4,6 +4,13 @@ import { MTURK_SHIM } from './mturk-shim.ts';
 export const SUBMIT_PATH = '/__benchwright/submit';
 export const CDN_PATH = '/__benchwright/cdn/';
 export const MTURK_SCRIPT_PATH = '/__benchwright/externalHIT_v1.js';
+/**
+ * The first thing an instance's page loads, relative to it, before any script of its own: a
+ * blocking script that the server answers once what the last instance left is cleared away
+ * (TaskServer.onFirstLoad). By then the last document is gone, its unload handlers have run,
+ * and nothing of this one has.
+ */
+export const FRESH_START = '__benchwright/fresh-start.js';
 
 const PLACEHOLDER = /\$\{([^{}]*)\}/g;
 
@@ -35,7 +42,7 @@ export function localizeUrls(html: string): string {
 export function renderInstance(template: string, values: Record<string, string>): string {
   const body = localizeUrls(fillTemplate(template, values));
   return `<!DOCTYPE html>
-<html><head><meta charset="utf-8"><script>${MTURK_SHIM}</script></head><body>
+<html><head><meta charset="utf-8"><script src="${FRESH_START}"></script><script>${MTURK_SHIM}</script></head><body>
 <form name="mturk_form" method="post" id="mturk_form" action="${SUBMIT_PATH}">
 ${body}
 </form>

@@ -1,12 +1,13 @@
-import { createReadStream, realpathSync, statSync } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, extname, resolve, sep } from 'node:path';
+import { dirname, extname, resolve } from 'node:path';
 import { lookup } from 'mime-types';
+import { isInside, realPathOf } from '../task/folders.ts';
 import type { Instance, Task } from '../task/types.ts';
 import { localCopy } from './cdn-catalog.ts';
 import { MTURK_SHIM } from './mturk-shim.ts';
-import { CDN_PATH, MTURK_SCRIPT_PATH, renderInstance, SUBMIT_PATH } from './render-instance.ts';
+import { CDN_PATH, FRESH_START, MTURK_SCRIPT_PATH, renderInstance, SUBMIT_PATH } from './render-instance.ts';
 
 const TASK_PATH = '/task/';
 /** What the loader reads (task files, manifests, instance tables) holds gold labels: never an asset of a page. */
@@ -22,6 +23,8 @@ export class TaskServer {
   private readonly server: Server;
   /** Form submissions received (a submit never navigates away; counted for the record). */
   submissions = 0;
+  /** Per instance (task id/instance id), what to do before its page's own scripts run, the first time it loads. */
+  private readonly firstLoad = new Map<string, () => Promise<void>>();
 
   private constructor(server: Server) {
     this.server = server;
@@ -64,6 +67,14 @@ export class TaskServer {
     return `${this.origin}${TASK_PATH}${encodeURIComponent(task.id)}/${encodeURIComponent(instance.id)}/`;
   }
 
+  /**
+   * `prepare` runs the next time the instance's page loads (render-instance.ts FRESH_START),
+   * once the browser has left the previous document and before any script of the page runs.
+   */
+  onFirstLoad(task: Task, instance: Instance, prepare: () => Promise<void>): void {
+    this.firstLoad.set(`${task.id}/${instance.id}`, prepare);
+  }
+
   async close(): Promise<void> {
     this.server.closeAllConnections();
     await new Promise<void>((done) => this.server.close(() => done()));
@@ -96,10 +107,23 @@ export class TaskServer {
     const instance = task?.instances.find((i) => i.id === instanceId);
     if (!task || !instance) return send(res, 404, 'text/plain', `no instance ${instanceId} of task ${taskId} here`);
     if (file.join('/') === '') return send(res, 200, 'text/html; charset=utf-8', renderInstance(task.html, instance.values));
+    if (file.join('/') === FRESH_START) {
+      const key = `${task.id}/${instance.id}`;
+      const prepare = this.firstLoad.get(key);
+      this.firstLoad.delete(key);
+      return freshStart(prepare, res);
+    }
     const target = assetOf(task, file.join('/'));
     if (typeof target === 'object') return send(res, target.status, 'text/plain', target.why);
     sendFile(res, target, false);
   }
+}
+
+/** The answer that lets a page's parser go on, once its first-load preparation (if any) is done. */
+function freshStart(prepare: (() => Promise<void>) | undefined, res: ServerResponse): void {
+  const go = () => send(res, 200, 'text/javascript; charset=utf-8', '');
+  if (!prepare) return go();
+  prepare().then(go, go);
 }
 
 /** The URL's path, percent-decoded; undefined when it cannot be (`/100%.gif`, broken UTF-8). */
@@ -119,26 +143,17 @@ function assetOf(task: Task, relativePath: string): string | { status: number; w
   const folder = dirname(task.templateFile);
   const outside = { status: 403, why: 'outside the task folder' };
   const path = resolve(folder, relativePath);
-  if (!path.startsWith(folder + sep)) return outside;
-  const target = real(path);
+  if (!isInside(path, folder)) return outside;
+  const target = realPathOf(path);
   if (target === undefined) return { status: 404, why: 'not found' };
-  if (!target.startsWith((real(folder) ?? folder) + sep)) return outside;
-  const data = new Set(task.dataFiles.map((f) => real(f) ?? f));
+  if (!isInside(target, realPathOf(folder) ?? folder)) return outside;
+  const data = new Set(task.dataFiles.map((f) => realPathOf(f) ?? f));
   if (data.has(target) || DATA_EXTENSIONS.has(extname(target).toLowerCase())) return { status: 403, why: 'task data is not served to pages' };
   return target;
 }
 
 function send(res: ServerResponse, status: number, type: string, body: string): void {
   res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) }).end(body);
-}
-
-/** The path with every link resolved; undefined when nothing is there. */
-function real(path: string): string | undefined {
-  try {
-    return realpathSync(path);
-  } catch {
-    return undefined;
-  }
 }
 
 /** CDN copies never change: the browser may keep them for the whole worker. */

@@ -1,4 +1,4 @@
-import type { Frame, Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
 import { NON_ANSWER_TYPES, type Answer, type ControlType } from '../task/types.ts';
 
 /** A field as the live page has it, after its scripts ran. */
@@ -28,74 +28,111 @@ export interface FieldState {
   frame?: string;
 }
 
-type InPageState = Omit<FieldState, 'frame'>;
-
 /**
- * Runs in the page: every named field in one pass. Several elements may share a name (radio
- * groups, repeated inputs); the first visible one stands for a repeated non-radio input.
- * No named helper functions inside: tsx would wrap them in a `__name` call the page lacks.
+ * Runs in the page: every named field in one pass, in the document and then in its frames
+ * (same-origin ones, depth first; a field is taken from the first document that has it).
+ * Several elements may share a name (radio groups, repeated inputs); the first visible one
+ * stands for a repeated non-radio input. Elements are told apart by their tag, not by
+ * `instanceof` (a frame's elements belong to another window). No named helper functions
+ * inside: tsx would wrap them in a `__name` call the page lacks.
  */
-function readInPage({ names, nonAnswer }: { names: string[]; nonAnswer: readonly string[] }): InPageState[] {
-  return names.map((name): InPageState => {
-    const all = Array.from(document.getElementsByName(name));
+function readInPage({ names, nonAnswer }: { names: string[]; nonAnswer: readonly string[] }): FieldState[] {
+  const documents: Document[] = [document];
+  for (let i = 0; i < documents.length; i++) {
+    for (const frame of Array.from(documents[i]!.querySelectorAll('iframe, frame'))) {
+      const inner = (frame as HTMLIFrameElement).contentDocument; // null when cross-origin
+      if (inner) documents.push(inner);
+    }
+  }
+  return names.map((name): FieldState => {
+    let all: HTMLElement[] = [];
+    let holder = document;
+    for (const doc of documents) {
+      all = Array.from(doc.getElementsByName(name));
+      holder = doc;
+      if (all.length) break;
+    }
+    const where = holder === document ? {} : { frame: holder.URL };
     // Crowd elements (crowd-checkbox, crowd-input, crowd-slider) hold a native control of their name.
-    const named = all.filter((e): e is HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLButtonElement =>
-      e instanceof HTMLInputElement || e instanceof HTMLSelectElement || e instanceof HTMLTextAreaElement || e instanceof HTMLButtonElement);
+    const named = all.filter((e) => ['input', 'select', 'textarea', 'button'].includes(e.localName)) as (HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLButtonElement)[];
     // Buttons and file inputs carry no answer: they stand for the name only when nothing else has it.
-    const answering = named.filter((e) => !(e instanceof HTMLButtonElement) && !nonAnswer.includes(e.type));
+    const answering = named.filter((e) => e.localName !== 'button' && !nonAnswer.includes(e.type));
     const controls = answering.length ? answering : named;
     if (controls.length === 0) {
-      const custom = all.find((e) => e.tagName.includes('-'));
+      const custom = all.find((e) => e.localName.includes('-'));
       return custom
-        ? { name, found: true, visible: true, value: '', unsupported: `<${custom.tagName.toLowerCase()}> is a custom element without a form control inside` }
+        ? { name, found: true, visible: true, value: '', unsupported: `<${custom.localName}> is a custom element without a form control inside`, ...where }
         : { name, found: false, visible: false, value: '' };
     }
     const visible = controls.filter((e) => e.checkVisibility({ visibilityProperty: true }) && e.type !== 'hidden');
     const first = visible[0] ?? controls[0]!;
-    const type = (first instanceof HTMLSelectElement ? 'select' : first instanceof HTMLTextAreaElement ? 'textarea' : first.type) as ControlType;
-    const state: InPageState = { name, found: true, type, visible: visible.length > 0, value: '' };
+    const type = (first.localName === 'select' || first.localName === 'textarea' ? first.localName : first.type) as ControlType;
+    const state: FieldState = { name, found: true, type, visible: visible.length > 0, value: '', ...where };
     if (type === 'radio' || type === 'checkbox') {
-      const boxes = controls.filter((e): e is HTMLInputElement => e instanceof HTMLInputElement && e.type === type);
+      const boxes = controls.filter((e) => e.localName === 'input' && e.type === type) as HTMLInputElement[];
       state.options = boxes.map((b) => b.value);
       const checked = boxes.filter((b) => b.checked).map((b) => b.value);
       state.value = type === 'checkbox' ? checked : (checked[0] ?? '');
       // Of several radios marked checked in the HTML, the parser keeps the last.
       if (type === 'radio') state.resetValue = boxes.filter((b) => b.defaultChecked).at(-1)?.value ?? '';
-    } else if (first instanceof HTMLSelectElement) {
-      const options = Array.from(first.options);
+    } else if (first.localName === 'select') {
+      const select = first as HTMLSelectElement;
+      const options = Array.from(select.options);
       state.options = options.map((o) => o.value);
-      if (first.multiple) {
+      if (select.multiple) {
         state.multiple = true;
-        state.value = Array.from(first.selectedOptions).map((o) => o.value).join('|');
+        state.value = Array.from(select.selectedOptions).map((o) => o.value).join('|');
       } else {
-        state.value = first.value;
+        state.value = select.value;
         state.resetValue = (options.filter((o) => o.defaultSelected).at(-1) ?? options.find((o) => !o.disabled))?.value ?? '';
       }
     } else {
       state.value = first.value;
-      if (first instanceof HTMLInputElement && type === 'range') {
-        state.min = Number(first.min || 0);
-        state.max = Number(first.max || 100);
-        state.step = first.step === 'any' ? 0 : Number(first.step || 1);
+      if (type === 'range') {
+        const input = first as HTMLInputElement;
+        state.min = Number(input.min || 0);
+        state.max = Number(input.max || 100);
+        state.step = input.step === 'any' ? 0 : Number(input.step || 1);
       }
     }
     return state;
   });
 }
 
-/** Reads every named field from the page and its frames (a field is taken from the first frame that has it). */
-export async function readFields(page: Page, names: string[]): Promise<FieldState[]> {
-  const main = page.mainFrame();
-  const states = await readFrame(main, names);
-  const missing = () => states.filter((s) => !s.found).map((s) => s.name);
-  for (const frame of page.frames()) {
-    if (frame === main || missing().length === 0) continue;
-    const found = (await readFrame(frame, missing()).catch(() => [])).filter((s) => s.found);
-    for (const s of found) states[states.findIndex((t) => t.name === s.name)] = { ...s, frame: frame.url() };
-  }
-  return states;
+/** Per page: its CDP session, its main frame, and the isolated world made in its current document. */
+interface ReadWorld {
+  cdp: Promise<CDPSession>;
+  frameId?: string;
+  contextId?: number;
 }
+const worlds = new WeakMap<Page, ReadWorld>();
 
-function readFrame(frame: Frame, names: string[]): Promise<FieldState[]> {
-  return frame.evaluate(readInPage, { names, nonAnswer: NON_ANSWER_TYPES });
+/**
+ * Reads every named field from the page and its frames, in a JavaScript world of its own
+ * (Chromium's isolated world, as Playwright's own injected scripts run): a page script that
+ * replaced a built-in (`Array.from`) or put a getter on an element's `value` changes nothing
+ * of what is read. Only what the DOM holds counts, which is what a submit would send.
+ */
+export async function readFields(page: Page, names: string[]): Promise<FieldState[]> {
+  const args = { names, nonAnswer: NON_ANSWER_TYPES };
+  if (page.context().browser()?.browserType().name() !== 'chromium') return page.evaluate(readInPage, args);
+  let world = worlds.get(page);
+  if (!world) worlds.set(page, (world = { cdp: page.context().newCDPSession(page) }));
+  const cdp = await world.cdp;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      // One world per document: made on the first read, gone with the document.
+      world.frameId ??= (await cdp.send('Page.getFrameTree')).frameTree.frame.id;
+      world.contextId ??= (await cdp.send('Page.createIsolatedWorld', { frameId: world.frameId, worldName: 'benchwright read-back' })).executionContextId;
+      const { result, exceptionDetails } = await cdp.send('Runtime.callFunctionOn', {
+        functionDeclaration: readInPage.toString(), executionContextId: world.contextId, arguments: [{ value: args }], returnByValue: true,
+      });
+      if (exceptionDetails) throw new Error(`reading the fields failed in the page: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+      return result.value as FieldState[];
+    } catch (e) {
+      // Another document since the world was made (or meanwhile): make one in the document there is now.
+      world.contextId = undefined;
+      if (attempt === 4 || !/Cannot find context|context was destroyed|No frame/i.test((e as Error).message)) throw e;
+    }
+  }
 }

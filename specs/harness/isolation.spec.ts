@@ -1,0 +1,69 @@
+import { expect, test } from '../../fixtures/benchwright.ts';
+import type { Agent } from '../../agents/types.ts';
+import { ActionLibrary } from '../../src/actions/library.ts';
+import { runInstance } from '../../src/runner/run-instance.ts';
+import type { Task } from '../../src/task/types.ts';
+import { readFields } from '../../src/values/read-fields.ts';
+import { serveHtml, serveInstance } from './pages.ts';
+
+// Pages hostile by accident: popups that outlive their instance, scripts that replace
+// built-ins or fake a field's value, pages that navigate away.
+
+test('pages an instance opened are closed when it ends: a popup cannot reach the next instance through opener', async ({ instancePage, taskServer }) => {
+  const popup = serveHtml(taskServer, `<p>ad</p><script>
+    setInterval(() => { try { opener.document.querySelector('textarea').value = 'hijacked'; } catch {} }, 20);</script>`);
+  const first = serveInstance(taskServer, `<textarea name="t"></textarea><script>window.open(${JSON.stringify(popup)});</script>`);
+  await instancePage.begin(taskServer, first.task, first.instance);
+  await instancePage.page.goto(first.url);
+  await expect.poll(() => instancePage.page.context().pages().length).toBe(2);
+  await instancePage.end();
+  expect(instancePage.events.opened).toEqual([{ url: popup }]);
+  expect(instancePage.page.context().pages()).toEqual([instancePage.page]);
+
+  const next = serveInstance(taskServer, '<textarea name="t">the gold answer</textarea>');
+  await instancePage.begin(taskServer, next.task, next.instance);
+  const { page } = instancePage;
+  await page.goto(next.url);
+  await page.waitForTimeout(200);
+  expect((await readFields(page, ['t']))[0]!.value).toBe('the gold answer');
+  expect(instancePage.events.opened).toEqual([]);
+});
+
+test('the read-back cannot be fooled by the page: replaced built-ins, a faked value getter', async ({ page, taskServer }) => {
+  await page.goto(serveHtml(taskServer, `<input name="q" value="typed"><select name="s"><option>a</option><option selected>b</option></select>
+    <input type="checkbox" name="c" value="x" checked><script>
+    Object.defineProperty(document.querySelector('[name=q]'), 'value', { get: () => 'the gold answer' });
+    Object.defineProperty(HTMLSelectElement.prototype, 'value', { get: () => 'a' });
+    Array.from = () => []; Array.prototype.map = function () { return ['forged']; };
+    document.getElementsByName = () => [];</script>`));
+  const states = await readFields(page, ['q', 's', 'c']);
+  expect(states.map((s) => [s.name, s.found, s.value])).toEqual([['q', true, 'typed'], ['s', true, 'b'], ['c', true, ['x']]]);
+});
+
+const task = (html: string): Task => ({
+  id: 'leaves', title: 'leaves', description: '', split: 'test', file: '', html, templateFile: '', dataFiles: [],
+  fields: [{ name: 'q', type: 'text', score: true, dynamic: false }], instances: [],
+});
+
+test('a page that navigates away is the instance\'s error, with the URL it went to', async ({ page, taskServer }) => {
+  const instance = { id: 'i', values: {}, gold: { q: ['left as it was'] }, annotators: 1 };
+  const run = (html: string, agent: Agent) => runInstance({ page, url: serveHtml(taskServer, html), task: task(html), instance, agent, actions: new ActionLibrary(page), seed: 1, scoring: {}, agentOptions: {} });
+  // An external link a model clicks (the host does not resolve here: Chromium's error page).
+  const clicks: Agent = { name: 'clicks', async run({ page: p }) { await p.getByRole('link').click(); await expect.poll(() => p.url()).not.toContain('127.0.0.1'); } };
+  await expect(run('<input name="q" value="left as it was"><a href="http://example.com/offer">offer</a>', clicks)).rejects.toThrow('the page left the instance: it went to http://example.com/offer');
+  // A script that moves the page elsewhere on the same server.
+  const waits: Agent = { name: 'waits', async run({ page: p }) { await p.waitForURL('**/elsewhere'); } };
+  await expect(run('<input name="q" value="left as it was"><script>setTimeout(() => location.assign("/elsewhere"), 50);</script>', waits)).rejects.toThrow(/it went to http:\/\/127\.0\.0\.1:\d+\/elsewhere$/);
+  // A link to a fragment of the same document is not leaving it.
+  const anchors: Agent = { name: 'anchors', async run({ page: p }) { await p.getByRole('link').click(); } };
+  const result = await run('<input name="q" value="left as it was"><a href="#more">more</a><p id="more">more</p>', anchors);
+  expect(result.score).toBe(1);
+});
+
+test('a page that loops on alert() and errors is recorded within bounds', async ({ instancePage, taskServer }) => {
+  const { task, instance, url } = serveInstance(taskServer, '<script>for (let i = 0; i < 150; i++) { alert(i); setTimeout(() => { throw new Error("e" + i); }); }</script>');
+  await instancePage.begin(taskServer, task, instance);
+  await instancePage.page.goto(url);
+  await expect.poll(() => instancePage.events.dropped).toBe(100);
+  expect([instancePage.events.dialogs.length, instancePage.events.errors.length]).toEqual([100, 100]);
+});
