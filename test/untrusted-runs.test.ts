@@ -10,7 +10,7 @@ import { runPlaywright, tempDir } from './helpers.ts';
 
 const results = (dir: string) => readResults(join(dir, 'benchwright-report', 'results.json'));
 
-test('a page stuck in a script costs its own instance\'s time once, and the next instance gets a working page', () => {
+test('a page stuck in a script costs its own instance\'s time once (not a second timeout in teardown); the run goes on', () => {
   const tasks = tempDir();
   writeFileSync(join(tasks, 'loops.yaml'), `id: loops
 title: A page that never lets go

@@ -13,17 +13,17 @@ test('pages an instance opened are closed when it ends: a popup cannot reach the
   const popup = serveHtml(taskServer, `<p>ad</p><script>
     setInterval(() => { try { opener.document.querySelector('textarea').value = 'hijacked'; } catch {} }, 20);</script>`);
   const first = serveInstance(taskServer, `<textarea name="t"></textarea><script>window.open(${JSON.stringify(popup)});</script>`);
-  await instancePage.begin(taskServer, first.task, first.instance);
-  await instancePage.page.goto(first.url);
+  await instancePage.begin();
+  await instancePage.page.goto(instancePage.startUrl(taskServer, first.task, first.instance));
   await expect.poll(() => instancePage.page.context().pages().length).toBe(2);
   await instancePage.end();
   expect(instancePage.events.opened).toEqual([{ url: popup }]);
   expect(instancePage.page.context().pages()).toEqual([instancePage.page]);
 
   const next = serveInstance(taskServer, '<textarea name="t">the gold answer</textarea>');
-  await instancePage.begin(taskServer, next.task, next.instance);
+  await instancePage.begin();
   const { page } = instancePage;
-  await page.goto(next.url);
+  await page.goto(instancePage.startUrl(taskServer, next.task, next.instance));
   await page.waitForTimeout(200);
   expect((await readFields(page, ['t']))[0]!.value).toBe('the gold answer');
   expect(instancePage.events.opened).toEqual([]);
@@ -50,20 +50,51 @@ test('a page that navigates away is the instance\'s error, with the URL it went 
   const run = (html: string, agent: Agent) => runInstance({ page, url: serveHtml(taskServer, html), task: task(html), instance, agent, actions: new ActionLibrary(page), seed: 1, scoring: {}, agentOptions: {} });
   // An external link a model clicks (the host does not resolve here: Chromium's error page).
   const clicks: Agent = { name: 'clicks', async run({ page: p }) { await p.getByRole('link').click(); await expect.poll(() => p.url()).not.toContain('127.0.0.1'); } };
-  await expect(run('<input name="q" value="left as it was"><a href="http://example.com/offer">offer</a>', clicks)).rejects.toThrow('the page left the instance: it went to http://example.com/offer');
+  await expect(run('<input name="q" value="left as it was"><a href="http://example.com/offer">offer</a>', clicks)).rejects.toThrow('the page left the instance\'s document: it went to http://example.com/offer');
   // A script that moves the page elsewhere on the same server.
   const waits: Agent = { name: 'waits', async run({ page: p }) { await p.waitForURL('**/elsewhere'); } };
   await expect(run('<input name="q" value="left as it was"><script>setTimeout(() => location.assign("/elsewhere"), 50);</script>', waits)).rejects.toThrow(/it went to http:\/\/127\.0\.0\.1:\d+\/elsewhere$/);
-  // A link to a fragment of the same document is not leaving it.
-  const anchors: Agent = { name: 'anchors', async run({ page: p }) { await p.getByRole('link').click(); } };
+  // A reload is another document at the same URL: what the agent did there is gone.
+  const reloads: Agent = { name: 'reloads', async run({ page: p }) { await p.reload(); } };
+  await expect(run('<input name="q" value="left as it was">', reloads)).rejects.toThrow(/^the page left the instance's document: it went to http:\/\/127\.0\.0\.1:\d+\/task\//);
+  // A link to a #fragment, or history.pushState, stays in the document.
+  const anchors: Agent = { name: 'anchors', async run({ page: p }) { await p.getByRole('link').click(); await p.evaluate(() => history.pushState({}, '', '/elsewhere')); } };
   const result = await run('<input name="q" value="left as it was"><a href="#more">more</a><p id="more">more</p>', anchors);
   expect(result.score).toBe(1);
 });
 
+test('a page cannot spend the next instance\'s clearing ahead of time, nor keep anything in it', async ({ instancePage, taskServer }) => {
+  const next = serveInstance(taskServer, '<script>window.seen = Object.keys(localStorage);</script>');
+  // The first page knows the next instance's address, not its one-time token: it asks early, then writes.
+  const first = serveInstance(taskServer, `<script>
+    fetch(${JSON.stringify(new URL(next.url).pathname)} + '__benchwright/fresh-start.js', { referrer: ${JSON.stringify(next.url)} + '?benchwright-start=guess' }).then(() => localStorage.setItem('after', '1'));</script>`);
+  await instancePage.begin();
+  await instancePage.page.goto(instancePage.startUrl(taskServer, first.task, first.instance));
+  await expect.poll(() => instancePage.page.evaluate(() => localStorage.getItem('after'))).toBe('1');
+  await instancePage.end();
+  await instancePage.begin();
+  await instancePage.page.goto(instancePage.startUrl(taskServer, next.task, next.instance));
+  expect(await instancePage.page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual([]);
+});
+
+test('a page that stops answering after its instance is replaced by a working one', async ({ instancePage, taskServer }) => {
+  const stuck = serveInstance(taskServer, '<input name="q">');
+  await instancePage.begin();
+  const before = instancePage.page;
+  await before.goto(instancePage.startUrl(taskServer, stuck.task, stuck.instance));
+  await before.evaluate(() => setTimeout(() => { for (;;) {} }, 0));
+  await instancePage.end();
+  expect(instancePage.page).not.toBe(before);
+  const next = serveInstance(taskServer, '<input name="q" value="works">');
+  await instancePage.begin();
+  await instancePage.page.goto(instancePage.startUrl(taskServer, next.task, next.instance));
+  expect((await readFields(instancePage.page, ['q']))[0]!.value).toBe('works');
+});
+
 test('a page that loops on alert() and errors is recorded within bounds', async ({ instancePage, taskServer }) => {
-  const { task, instance, url } = serveInstance(taskServer, '<script>for (let i = 0; i < 150; i++) { alert(i); setTimeout(() => { throw new Error("e" + i); }); }</script>');
-  await instancePage.begin(taskServer, task, instance);
-  await instancePage.page.goto(url);
+  const { task, instance } = serveInstance(taskServer, '<script>for (let i = 0; i < 150; i++) { alert(i); setTimeout(() => { throw new Error("e" + i); }); }</script>');
+  await instancePage.begin();
+  await instancePage.page.goto(instancePage.startUrl(taskServer, task, instance));
   await expect.poll(() => instancePage.events.dropped).toBe(100);
   expect([instancePage.events.dialogs.length, instancePage.events.errors.length]).toEqual([100, 100]);
 });

@@ -66,10 +66,10 @@ test('Enter in a text input submits the wrapper form without leaving the filled 
 
 test('dialogs on load are dismissed and recorded; page errors are recorded, not fatal', async ({ instancePage, taskServer }) => {
   const { page } = instancePage;
-  const { task, instance, url } = serveInstance(taskServer, `<script>alert('jQuery missing'); confirm('sure?'); undefinedFunction();</script>
+  const { task, instance } = serveInstance(taskServer, `<script>alert('jQuery missing'); confirm('sure?'); undefinedFunction();</script>
     <script>turkSetAssignmentID(); document.write('<input name="after" value="' + turkGetParam('x', 'default') + '">');</script>`);
-  await instancePage.begin(taskServer, task, instance);
-  await page.goto(url + '?x=given', { waitUntil: 'load' });
+  await instancePage.begin();
+  await page.goto(`${instancePage.startUrl(taskServer, task, instance)}&x=given`, { waitUntil: 'load' });
   expect(instancePage.events.dialogs).toEqual([{ type: 'alert', message: 'jQuery missing' }, { type: 'confirm', message: 'sure?' }]);
   expect(instancePage.events.errors).toEqual([expect.stringMatching(/undefinedFunction is not defined/)]);
   const [field] = await readFields(page, ['after']);
@@ -95,16 +95,17 @@ test('instances share a page but nothing else: what one stores, even while it un
     addEventListener('beforeunload', (e) => { keep('beforeunload'); e.preventDefault(); e.returnValue = ''; });
     addEventListener('pagehide', () => keep('pagehide')); addEventListener('unload', () => keep('unload'));
     document.addEventListener('visibilitychange', () => keep('visibilitychange'));</script>`);
-  await instancePage.begin(taskServer, first.task, first.instance);
-  await page.goto(first.url);
+  await instancePage.begin();
+  await page.goto(instancePage.startUrl(taskServer, first.task, first.instance));
   await page.locator('[name=q]').fill('user activation, so the page may prompt before unload');
   await instancePage.end();
   await page.waitForTimeout(50);
   // The next page looks before anything else of its own runs.
   const next = serveInstance(taskServer, '<script>window.seen = [Object.keys(localStorage), Object.keys(sessionStorage), document.cookie];</script><p>next instance</p>');
-  await instancePage.begin(taskServer, next.task, next.instance);
-  await page.goto(next.url);
-  expect(page.url()).toBe(next.url);
+  await instancePage.begin();
+  const start = instancePage.startUrl(taskServer, next.task, next.instance);
+  await page.goto(start);
+  expect(page.url()).toBe(start);
   expect(instancePage.events.dialogs.map((d) => d.type)).toEqual(['beforeunload']);
   expect(await page.evaluate(() => (window as unknown as { seen: unknown }).seen)).toEqual([[], [], '']);
 });

@@ -158,8 +158,8 @@ export class ActionLibrary {
         return typeof result === 'string' ? (logged ? { ok: true, note: result } : { ok: true, value: result }) : { ok: true };
       } catch (e) {
         // What an agent asked for failed: an outcome (Playwright's reasons, a timeout, a page
-        // that navigated meanwhile...). A closed or crashed page is the harness's problem.
-        if (this.page.isClosed() || PAGE_GONE.test(firstLine(e))) throw e;
+        // that navigated meanwhile...). A closed or crashed page, or a bug of ours, is not.
+        if (this.page.isClosed() || PAGE_GONE.test(firstLine(e)) || e instanceof TypeError || e instanceof ReferenceError || e instanceof RangeError) throw e;
         return { ok: false, error: firstLine(e) };
       }
     });

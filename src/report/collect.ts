@@ -39,11 +39,13 @@ export function collectResults(root: Suite, config: FullConfig, startTime: Date)
     browser ??= notes.get('browser');
     // One unreadable attachment (a deleted test-results folder, say) loses that instance only.
     let records: FieldRecord[] | undefined;
-    let usage: Record<string, FieldUsage> | undefined;
+    let usage: FieldUsage | undefined;
     let unreadable: string | undefined;
     try {
       records = result && jsonAttachment<FieldRecord[]>(result, FIELDS);
-      usage = result && jsonAttachment<Record<string, FieldUsage>>(result, AGENT_USAGE);
+      // Every attempt's calls were paid for, a retried one's too.
+      const spent = test.results.flatMap((r) => Object.values(jsonAttachment<Record<string, FieldUsage>>(r, AGENT_USAGE) ?? {}));
+      usage = spent.length ? totalUsage(spent) : undefined;
     } catch (e) {
       unreadable = (e as Error).message;
     }
@@ -59,7 +61,7 @@ export function collectResults(root: Suite, config: FullConfig, startTime: Date)
       ...instanceScore(records ?? []),
       ...(unreadable ? { error: unreadable } : result?.error && !records && { error: firstLine(result.error.message) }),
       ...(!records && notes.has('skip') && { error: notes.get('skip') }),
-      ...(usage && { usage: totalUsage(Object.values(usage)) }),
+      ...(usage && { usage }),
     };
     instances.set(instanceKey(row), row);
     fields.set(instanceKey(row), (records ?? []).map((r) => ({ project, task, instance, ...r })));

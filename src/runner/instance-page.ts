@@ -37,6 +37,8 @@ export class InstancePage {
   events = noEvents();
   /** The page did not answer a bounded step: it is replaced at the end, not asked again. */
   private stuck = false;
+  /** The current instance's start token, dropped when it ends (loaded or not). */
+  private start?: { server: TaskServer; token: string };
 
   private constructor(private context: BrowserContext, public page: Page, private cdp: CDPSession, private readonly viewport: { width: number; height: number }) {
     this.watch();
@@ -71,44 +73,46 @@ export class InstancePage {
     else this.events.dropped++;
   }
 
-  /**
-   * Starts an instance served by `server`: fresh event record, the viewport an earlier agent may
-   * have changed, and what the last instance left cleared away as this one's page loads.
-   */
-  async begin(server: TaskServer, task: Task, instance: Instance): Promise<void> {
+  /** Starts an instance: fresh event record, the viewport an earlier agent may have changed. */
+  async begin(): Promise<void> {
     this.events = noEvents();
-    server.onFirstLoad(task, instance, () => within(TEARDOWN_MS, 'clearing what the last instance left', this.clear(server.origin)).catch((e: Error) => {
-      this.note(this.events.errors, `benchwright: ${e.message}`);
-    }));
+    this.start = undefined;
     const size = this.page.viewportSize();
     if (size?.width !== this.viewport.width || size.height !== this.viewport.height) await this.page.setViewportSize(this.viewport);
   }
 
-  /** Ends an instance: the pages it opened are closed; a page that stopped answering is replaced. */
+  /**
+   * The URL to load the instance from: as its page loads, what the last instance left is
+   * cleared away (TaskServer.startUrl), before any script of the new page runs.
+   */
+  startUrl(server: TaskServer, task: Task, instance: Instance): string {
+    const { url, token } = server.startUrl(task, instance, () => within(TEARDOWN_MS, 'clearing what the last instance left', this.clear(server.origin)).catch((e: Error) => {
+      this.note(this.events.errors, `benchwright: ${e.message}`);
+    }));
+    this.start = { server, token };
+    return url;
+  }
+
+  /**
+   * Ends an instance: the pages it opened are closed; a page that does not answer (a script
+   * looping) is replaced.
+   */
   async end(): Promise<void> {
+    if (this.start) this.start.server.forget(this.start.token);
+    const { context, page } = this;
     try {
       if (this.stuck) throw new Error('stuck');
-      await within(TEARDOWN_MS, 'closing the pages the instance opened', this.closeOthers());
+      await within(TEARDOWN_MS, 'closing the pages the instance opened', Promise.all([closeOthers(context, page), page.evaluate(() => 0)]));
     } catch {
       await this.replace();
     }
   }
 
+  /** Pages opened meanwhile are closed first (their unload handlers run), then the origin's data goes. */
   private async clear(origin: string): Promise<void> {
-    await Promise.all([
-      this.closeOthers(),
-      this.context.clearCookies(),
-      this.cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'local_storage,session_storage,indexeddb,websql,cache_storage,service_workers' }),
-    ]);
-  }
-
-  /** Every page but the instance's, until none is left (a popup may open another while closing). */
-  private async closeOthers(): Promise<void> {
-    for (let others = this.others(); others.length; others = this.others()) await Promise.all(others.map((p) => p.close()));
-  }
-
-  private others(): Page[] {
-    return this.context.pages().filter((p) => p !== this.page);
+    const { context, page, cdp } = this;
+    await closeOthers(context, page);
+    await Promise.all([context.clearCookies(), cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })]);
   }
 
   /** A fresh context and page in place of one that hangs (its context is dropped, not waited on). */
@@ -139,4 +143,10 @@ export class InstancePage {
   async close(): Promise<void> {
     await within(TEARDOWN_MS, 'closing the browser context', this.context.close()).catch(() => {});
   }
+}
+
+/** Every page of the context but `keep`, until none is left (a popup may open another while closing). */
+async function closeOthers(context: BrowserContext, keep: Page): Promise<void> {
+  const others = () => context.pages().filter((p) => p !== keep);
+  for (let open = others(); open.length; open = others()) await Promise.all(open.map((p) => p.close()));
 }

@@ -3,6 +3,7 @@ import type { Agent, AgentReport } from '../../agents/types.ts';
 import type { ActionLibrary } from '../actions/library.ts';
 import { goldFields, scoreInstance, type FieldRecord, type ScoringOptions } from '../metrics/score-fields.ts';
 import { carriesNoAnswer, type Instance, type Task } from '../task/types.ts';
+import { addressOf, documentOf } from '../values/page-session.ts';
 import { readFields } from '../values/read-fields.ts';
 import { within } from './bounded.ts';
 
@@ -38,6 +39,7 @@ export const READ_BACK_MS = 10_000;
 export async function runInstance(run: InstanceRun): Promise<InstanceResult> {
   const { page, task, instance, agent, actions, report = { usage: {}, log: [] } } = run;
   await page.goto(run.url, { waitUntil: 'load' });
+  const document = await documentOf(page);
   const names = goldFields(task.fields, instance).map((f) => f.name);
   // As loaded: what the agent is told, and what an annotator who left a choice untouched answered.
   const loaded = await within(READ_BACK_MS, 'reading the fields of the loaded page', readFields(page, names));
@@ -54,23 +56,12 @@ export async function runInstance(run: InstanceRun): Promise<InstanceResult> {
     report,
     ...(agent.needsGold && { gold: instance.gold }),
   });
-  // The fields of another page would be "not on the page": silently out of the means.
-  if (stripFragment(page.url()) !== stripFragment(run.url)) throw new Error(`the page left the instance: it went to ${await destinationOf(page)}`);
   const after = await within(READ_BACK_MS, 'reading the fields back', readFields(page, names));
+  // Read from another document, the fields would be "not on the page": silently out of the means.
+  if ((await documentOf(page)) !== document) throw new Error(`the page left the instance's document: it went to ${await addressOf(page)}`);
   const { records, score, ceiling } = scoreInstance(task.fields, instance, after, run.scoring, loaded);
   // What the agent spent on each field goes with the field's score.
   const withUsage = records.map((r) => (report.usage[r.field] ? { ...r, usage: report.usage[r.field] } : r));
   return { records: withUsage, score, ceiling };
 }
 
-/** Where the page went: a load that failed shows Chromium's error page, whose history entry keeps the URL asked for. */
-async function destinationOf(page: Page): Promise<string> {
-  if (page.context().browser()?.browserType().name() !== 'chromium') return page.url();
-  const cdp = await page.context().newCDPSession(page);
-  const { currentIndex, entries } = await cdp.send('Page.getNavigationHistory');
-  await cdp.detach();
-  return entries[currentIndex]?.url ?? page.url();
-}
-
-/** A #fragment moves within the document: the same document still. */
-const stripFragment = (url: string) => url.replace(/#.*$/, '');

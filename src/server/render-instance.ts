@@ -7,10 +7,16 @@ export const MTURK_SCRIPT_PATH = '/__benchwright/externalHIT_v1.js';
 /**
  * The first thing an instance's page loads, relative to it, before any script of its own: a
  * blocking script that the server answers once what the last instance left is cleared away
- * (TaskServer.onFirstLoad). By then the last document is gone, its unload handlers have run,
- * and nothing of this one has.
+ * (TaskServer.startUrl). By then the last document is gone, its unload handlers have run, and
+ * nothing of this one has.
  */
 export const FRESH_START = '__benchwright/fresh-start.js';
+/**
+ * The query parameter of a start URL that names its one-time clearing (TaskServer.startUrl). The
+ * fresh-start request carries it in its Referer: the page's HTML, which models read and replies
+ * are cached by, stays the same from run to run.
+ */
+export const START_PARAM = 'benchwright-start';
 
 const PLACEHOLDER = /\$\{([^{}]*)\}/g;
 

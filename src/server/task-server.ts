@@ -7,7 +7,8 @@ import { isInside, realPathOf } from '../task/folders.ts';
 import type { Instance, Task } from '../task/types.ts';
 import { localCopy } from './cdn-catalog.ts';
 import { MTURK_SHIM } from './mturk-shim.ts';
-import { CDN_PATH, FRESH_START, MTURK_SCRIPT_PATH, renderInstance, SUBMIT_PATH } from './render-instance.ts';
+import { randomUUID } from 'node:crypto';
+import { CDN_PATH, FRESH_START, MTURK_SCRIPT_PATH, renderInstance, START_PARAM, SUBMIT_PATH } from './render-instance.ts';
 
 const TASK_PATH = '/task/';
 /** What the loader reads (task files, manifests, instance tables) holds gold labels: never an asset of a page. */
@@ -23,8 +24,8 @@ export class TaskServer {
   private readonly server: Server;
   /** Form submissions received (a submit never navigates away; counted for the record). */
   submissions = 0;
-  /** Per instance (task id/instance id), what to do before its page's own scripts run, the first time it loads. */
-  private readonly firstLoad = new Map<string, () => Promise<void>>();
+  /** Per start token, what to do before the page's own scripts run, once. */
+  private readonly starts = new Map<string, () => Promise<void>>();
 
   private constructor(server: Server) {
     this.server = server;
@@ -68,11 +69,19 @@ export class TaskServer {
   }
 
   /**
-   * `prepare` runs the next time the instance's page loads (render-instance.ts FRESH_START),
-   * once the browser has left the previous document and before any script of the page runs.
+   * The instance's URL with a one-time token: when the page loads from it, `prepare` runs once
+   * the browser has left the previous document and before any script of the page runs
+   * (render-instance.ts FRESH_START), and the page's local and session storage are emptied.
+   * The token is random: no page can trigger or spend it ahead of time. `forget` drops it.
    */
-  onFirstLoad(task: Task, instance: Instance, prepare: () => Promise<void>): void {
-    this.firstLoad.set(`${task.id}/${instance.id}`, prepare);
+  startUrl(task: Task, instance: Instance, prepare: () => Promise<void>): { url: string; token: string } {
+    const token = randomUUID();
+    this.starts.set(token, prepare);
+    return { url: `${this.urlOf(task, instance)}?${START_PARAM}=${token}`, token };
+  }
+
+  forget(token: string): void {
+    this.starts.delete(token);
   }
 
   async close(): Promise<void> {
@@ -95,22 +104,22 @@ export class TaskServer {
       if (file) sendFile(res, file, true);
       else send(res, 404, 'text/plain', 'no local copy');
     } else if (path.startsWith(TASK_PATH)) {
-      this.serveTask(path.slice(TASK_PATH.length), res);
+      this.serveTask(path.slice(TASK_PATH.length), req, res);
     } else {
       send(res, 404, 'text/plain', 'not found');
     }
   }
 
-  private serveTask(rest: string, res: ServerResponse): void {
+  private serveTask(rest: string, req: IncomingMessage, res: ServerResponse): void {
     const [taskId = '', instanceId = '', ...file] = rest.split('/');
     const task = this.tasks.get(taskId);
     const instance = task?.instances.find((i) => i.id === instanceId);
     if (!task || !instance) return send(res, 404, 'text/plain', `no instance ${instanceId} of task ${taskId} here`);
     if (file.join('/') === '') return send(res, 200, 'text/html; charset=utf-8', renderInstance(task.html, instance.values));
     if (file.join('/') === FRESH_START) {
-      const key = `${task.id}/${instance.id}`;
-      const prepare = this.firstLoad.get(key);
-      this.firstLoad.delete(key);
+      const token = startTokenOf(req.headers.referer);
+      const prepare = this.starts.get(token);
+      this.starts.delete(token);
       return freshStart(prepare, res);
     }
     const target = assetOf(task, file.join('/'));
@@ -119,11 +128,25 @@ export class TaskServer {
   }
 }
 
-/** The answer that lets a page's parser go on, once its first-load preparation (if any) is done. */
+/** The start token of the page that asks for its fresh start (its URL is the Referer). */
+function startTokenOf(referer: string | undefined): string {
+  try {
+    return new URL(referer ?? '').searchParams.get(START_PARAM) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The answer that lets a page's parser go on, once its preparation (if any) is done. Local and
+ * session storage are emptied from inside the page: the renderer keeps them cached, and a write
+ * the last document made while unloading may reach the browser after any clearing from outside.
+ */
 function freshStart(prepare: (() => Promise<void>) | undefined, res: ServerResponse): void {
-  const go = () => send(res, 200, 'text/javascript; charset=utf-8', '');
-  if (!prepare) return go();
-  prepare().then(go, go);
+  const go = (script: string) => () => send(res, 200, 'text/javascript; charset=utf-8', script);
+  if (!prepare) return go('')();
+  const empty = 'try { localStorage.clear(); } catch (e) {} try { sessionStorage.clear(); } catch (e) {}';
+  prepare().then(go(empty), go(empty));
 }
 
 /** The URL's path, percent-decoded; undefined when it cannot be (`/100%.gif`, broken UTF-8). */

@@ -98,7 +98,8 @@ function readTask(file: string, result: LoadedTask): LoadedTask {
       file,
       html: template.html,
       templateFile: template.file,
-      dataFiles: Object.keys(result.sources).filter((f) => f !== template.file),
+      // The task file, even when it holds the page (html:), and its CSV; not a template file.
+      dataFiles: Object.keys(result.sources).filter((f) => f === file || f !== template.file),
       fields: [...fields.values()],
       instances,
       ...(doc.source !== undefined && { source: doc.source }),

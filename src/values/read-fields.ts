@@ -1,4 +1,5 @@
-import type { CDPSession, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { isChromium, mainFrameId, sessionOf } from './page-session.ts';
 import { NON_ANSWER_TYPES, type Answer, type ControlType } from '../task/types.ts';
 
 /** A field as the live page has it, after its scripts ran. */
@@ -30,19 +31,20 @@ export interface FieldState {
 
 /**
  * Runs in the page: every named field in one pass, in the document and then in its frames
- * (same-origin ones, depth first; a field is taken from the first document that has it).
+ * (those it can reach, in document order, depth first as page.frames() lists them; a field is
+ * taken from the first document that has it).
  * Several elements may share a name (radio groups, repeated inputs); the first visible one
  * stands for a repeated non-radio input. Elements are told apart by their tag, not by
  * `instanceof` (a frame's elements belong to another window). No named helper functions
  * inside: tsx would wrap them in a `__name` call the page lacks.
  */
 function readInPage({ names, nonAnswer }: { names: string[]; nonAnswer: readonly string[] }): FieldState[] {
-  const documents: Document[] = [document];
-  for (let i = 0; i < documents.length; i++) {
-    for (const frame of Array.from(documents[i]!.querySelectorAll('iframe, frame'))) {
-      const inner = (frame as HTMLIFrameElement).contentDocument; // null when cross-origin
-      if (inner) documents.push(inner);
-    }
+  const documents: Document[] = [];
+  for (const stack: Document[] = [document]; stack.length; ) {
+    const doc = stack.pop()!;
+    documents.push(doc);
+    const inner = Array.from(doc.querySelectorAll('iframe, frame')).map((f) => (f as HTMLIFrameElement).contentDocument);
+    stack.push(...(inner.filter((d) => d !== null) as Document[]).reverse()); // null: sandboxed or another origin
   }
   return names.map((name): FieldState => {
     let all: HTMLElement[] = [];
@@ -99,14 +101,6 @@ function readInPage({ names, nonAnswer }: { names: string[]; nonAnswer: readonly
   });
 }
 
-/** Per page: its CDP session, its main frame, and the isolated world made in its current document. */
-interface ReadWorld {
-  cdp: Promise<CDPSession>;
-  frameId?: string;
-  contextId?: number;
-}
-const worlds = new WeakMap<Page, ReadWorld>();
-
 /**
  * Reads every named field from the page and its frames, in a JavaScript world of its own
  * (Chromium's isolated world, as Playwright's own injected scripts run): a page script that
@@ -115,24 +109,33 @@ const worlds = new WeakMap<Page, ReadWorld>();
  */
 export async function readFields(page: Page, names: string[]): Promise<FieldState[]> {
   const args = { names, nonAnswer: NON_ANSWER_TYPES };
-  if (page.context().browser()?.browserType().name() !== 'chromium') return page.evaluate(readInPage, args);
-  let world = worlds.get(page);
-  if (!world) worlds.set(page, (world = { cdp: page.context().newCDPSession(page) }));
-  const cdp = await world.cdp;
+  const states = isChromium(page) ? await readIsolated(page, args) : await page.evaluate(readInPage, args);
+  // Frames the page's documents cannot reach (sandboxed, other origins): as Playwright lists them.
+  for (const frame of page.frames().slice(1)) {
+    const missing = states.filter((s) => !s.found).map((s) => s.name);
+    if (!missing.length) break;
+    const found = (await frame.evaluate(readInPage, { ...args, names: missing }).catch(() => [])).filter((s) => s.found);
+    for (const s of found) states[states.findIndex((t) => t.name === s.name)] = { ...s, frame: frame.url() };
+  }
+  return states;
+}
+
+async function readIsolated(page: Page, args: Parameters<typeof readInPage>[0]): Promise<FieldState[]> {
+  const session = sessionOf(page);
+  const cdp = await session.cdp;
   for (let attempt = 1; ; attempt++) {
     try {
-      // One world per document: made on the first read, gone with the document.
-      world.frameId ??= (await cdp.send('Page.getFrameTree')).frameTree.frame.id;
-      world.contextId ??= (await cdp.send('Page.createIsolatedWorld', { frameId: world.frameId, worldName: 'benchwright read-back' })).executionContextId;
+      // One world per document: made on the first read, forgotten when the document goes.
+      session.readWorld ??= (await cdp.send('Page.createIsolatedWorld', { frameId: await mainFrameId(page), worldName: 'benchwright read-back' })).executionContextId;
       const { result, exceptionDetails } = await cdp.send('Runtime.callFunctionOn', {
-        functionDeclaration: readInPage.toString(), executionContextId: world.contextId, arguments: [{ value: args }], returnByValue: true,
+        functionDeclaration: readInPage.toString(), executionContextId: session.readWorld, arguments: [{ value: args }], returnByValue: true,
       });
       if (exceptionDetails) throw new Error(`reading the fields failed in the page: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
       return result.value as FieldState[];
     } catch (e) {
-      // Another document since the world was made (or meanwhile): make one in the document there is now.
-      world.contextId = undefined;
-      if (attempt === 4 || !/Cannot find context|context was destroyed|No frame/i.test((e as Error).message)) throw e;
+      // The document went meanwhile: make a world in the one there is now.
+      session.readWorld = undefined;
+      if (attempt === 3 || !/Cannot find context|context was destroyed|No frame/i.test((e as Error).message)) throw e;
     }
   }
 }

@@ -1,0 +1,53 @@
+import type { CDPSession, Page } from '@playwright/test';
+
+/**
+ * One CDP session per page (Chromium), for what reads the page from outside its own scripts:
+ * the read-back's isolated world, and which document the main frame holds.
+ */
+export interface PageSession {
+  cdp: Promise<CDPSession>;
+  frameId?: string;
+  /** The read-back's isolated world in the current document; forgotten when the main frame navigates. */
+  readWorld?: number;
+}
+
+const sessions = new WeakMap<Page, PageSession>();
+
+export const isChromium = (page: Page) => page.context().browser()?.browserType().name() === 'chromium';
+
+export function sessionOf(page: Page): PageSession {
+  let session = sessions.get(page);
+  if (!session) {
+    const created: PageSession = { cdp: page.context().newCDPSession(page) };
+    // A context id is only unique within one renderer: never reuse one past a navigation or crash.
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) created.readWorld = undefined;
+    });
+    page.on('crash', () => (created.readWorld = undefined));
+    sessions.set(page, (session = created));
+  }
+  return session;
+}
+
+export async function mainFrameId(page: Page): Promise<string> {
+  const session = sessionOf(page);
+  session.frameId ??= (await (await session.cdp).send('Page.getFrameTree')).frameTree.frame.id;
+  return session.frameId;
+}
+
+/**
+ * The main frame's current document: another one once the page loads anything (a link, a
+ * script setting location, a reload, a form posted), the same through #fragments and
+ * history.pushState.
+ */
+export async function documentOf(page: Page): Promise<string> {
+  if (!isChromium(page)) return page.url().replace(/#.*$/, '');
+  return (await (await sessionOf(page).cdp).send('Page.getFrameTree')).frameTree.frame.loaderId;
+}
+
+/** Where the page is: for a load that failed (Chromium's error page), the URL it was sent to. */
+export async function addressOf(page: Page): Promise<string> {
+  if (!isChromium(page)) return page.url();
+  const { currentIndex, entries } = await (await sessionOf(page).cdp).send('Page.getNavigationHistory');
+  return entries[currentIndex]?.url ?? page.url();
+}
