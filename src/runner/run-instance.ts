@@ -40,6 +40,8 @@ export async function runInstance(run: InstanceRun): Promise<InstanceResult> {
   const { page, task, instance, agent, actions, report = { usage: {}, log: [] } } = run;
   await page.goto(run.url, { waitUntil: 'load' });
   const document = await documentOf(page);
+  // A page may send itself elsewhere before it is looked at (history.pushState at load counts too).
+  if (stripFragment(await addressOf(page)) !== stripFragment(run.url)) throw await leftTheInstance(page);
   const names = goldFields(task.fields, instance).map((f) => f.name);
   // As loaded: what the agent is told, and what an annotator who left a choice untouched answered.
   const loaded = await within(READ_BACK_MS, 'reading the fields of the loaded page', readFields(page, names));
@@ -58,10 +60,15 @@ export async function runInstance(run: InstanceRun): Promise<InstanceResult> {
   });
   const after = await within(READ_BACK_MS, 'reading the fields back', readFields(page, names));
   // Read from another document, the fields would be "not on the page": silently out of the means.
-  if ((await documentOf(page)) !== document) throw new Error(`the page left the instance's document: it went to ${await addressOf(page)}`);
+  if ((await documentOf(page)) !== document) throw await leftTheInstance(page);
   const { records, score, ceiling } = scoreInstance(task.fields, instance, after, run.scoring, loaded);
   // What the agent spent on each field goes with the field's score.
   const withUsage = records.map((r) => (report.usage[r.field] ? { ...r, usage: report.usage[r.field] } : r));
   return { records: withUsage, score, ceiling };
 }
 
+async function leftTheInstance(page: Page): Promise<Error> {
+  return new Error(`the page left the instance's document: it went to ${await addressOf(page)}`);
+}
+
+const stripFragment = (url: string) => url.replace(/#.*$/, '');
