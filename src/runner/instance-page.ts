@@ -95,14 +95,14 @@ export class InstancePage {
 
   /**
    * Ends an instance: the pages it opened are closed; a page that does not answer (a script
-   * looping) is replaced.
+   * looping) is replaced. `answered`: the page just gave its fields back, no need to ask again.
    */
-  async end(): Promise<void> {
+  async end(answered = false): Promise<void> {
     if (this.start) this.start.server.forget(this.start.token);
     const { context, page } = this;
     try {
       if (this.stuck) throw new Error('stuck');
-      await within(TEARDOWN_MS, 'closing the pages the instance opened', Promise.all([closeOthers(context, page), page.evaluate(() => 0)]));
+      await within(TEARDOWN_MS, 'closing the pages the instance opened', Promise.all([closeOthers(context, page), answered || page.evaluate(() => 0)]));
     } catch {
       await this.replace();
     }
@@ -112,7 +112,7 @@ export class InstancePage {
   private async clear(origin: string): Promise<void> {
     const { context, page, cdp } = this;
     await closeOthers(context, page);
-    await Promise.all([context.clearCookies(), cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })]);
+    await Promise.all([context.clearCookies(), cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'local_storage,indexeddb,websql,cache_storage,service_workers,file_systems,storage_buckets' })]);
   }
 
   /** A fresh context and page in place of one that hangs (its context is dropped, not waited on). */

@@ -41,7 +41,7 @@ export async function runInstance(run: InstanceRun): Promise<InstanceResult> {
   await page.goto(run.url, { waitUntil: 'load' });
   const document = await documentOf(page);
   // A page may send itself elsewhere before it is looked at (history.pushState at load counts too).
-  if (stripFragment(await addressOf(page)) !== stripFragment(run.url)) throw await leftTheInstance(page);
+  if (stripFragment(document.url) !== stripFragment(run.url)) throw await leftTheInstance(page);
   const names = goldFields(task.fields, instance).map((f) => f.name);
   // As loaded: what the agent is told, and what an annotator who left a choice untouched answered.
   const loaded = await within(READ_BACK_MS, 'reading the fields of the loaded page', readFields(page, names));
@@ -60,7 +60,7 @@ export async function runInstance(run: InstanceRun): Promise<InstanceResult> {
   });
   const after = await within(READ_BACK_MS, 'reading the fields back', readFields(page, names));
   // Read from another document, the fields would be "not on the page": silently out of the means.
-  if ((await documentOf(page)) !== document) throw await leftTheInstance(page);
+  if ((await documentOf(page)).id !== document.id) throw await leftTheInstance(page);
   const { records, score, ceiling } = scoreInstance(task.fields, instance, after, run.scoring, loaded);
   // What the agent spent on each field goes with the field's score.
   const withUsage = records.map((r) => (report.usage[r.field] ? { ...r, usage: report.usage[r.field] } : r));

@@ -36,13 +36,14 @@ export async function mainFrameId(page: Page): Promise<string> {
 }
 
 /**
- * The main frame's current document: another one once the page loads anything (a link, a
- * script setting location, a reload, a form posted), the same through #fragments and
- * history.pushState.
+ * The main frame's current document (`id`: another one once the page loads anything, a link, a
+ * script setting location, a reload, a form posted; the same through #fragments and
+ * history.pushState) and its URL.
  */
-export async function documentOf(page: Page): Promise<string> {
-  if (!isChromium(page)) return page.url().replace(/#.*$/, '');
-  return (await (await sessionOf(page).cdp).send('Page.getFrameTree')).frameTree.frame.loaderId;
+export async function documentOf(page: Page): Promise<{ id: string; url: string }> {
+  if (!isChromium(page)) return { id: page.url().replace(/#.*$/, ''), url: page.url() };
+  const { frame } = (await (await sessionOf(page).cdp).send('Page.getFrameTree')).frameTree;
+  return { id: frame.loaderId, url: frame.url + (frame.urlFragment ?? '') };
 }
 
 /** Where the page is: for a load that failed (Chromium's error page), the URL it was sent to. */
