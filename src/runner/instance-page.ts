@@ -29,7 +29,7 @@ export const TEARDOWN_MS = 5000;
  * and when the next instance's page loads, after the browser has left the last document (its
  * timers and unload handlers are done) and before any script of the new one runs, the server
  * origin's storage and the cookies are cleared and any page opened meanwhile is closed
- * (TaskServer.onFirstLoad). Navigating to about:blank between instances would do the same at
+ * (TaskServer.startUrl). Navigating to about:blank between instances would do the same at
  * ~20 ms each. A page that does not answer in time (a script looping) is replaced, not waited on.
  */
 export class InstancePage {
