@@ -1,6 +1,7 @@
-import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { TaskServer } from '../server/task-server.ts';
 import type { Instance, Task } from '../task/types.ts';
+import { sessionOf } from '../values/page-session.ts';
 import { within } from './bounded.ts';
 
 /** What a page did on its own while an instance ran: recorded with the instance, never fatal. */
@@ -40,14 +41,13 @@ export class InstancePage {
   /** The current instance's start token, dropped when it ends (loaded or not). */
   private start?: { server: TaskServer; token: string };
 
-  private constructor(private context: BrowserContext, public page: Page, private cdp: CDPSession, private readonly viewport: { width: number; height: number }) {
+  private constructor(private context: BrowserContext, public page: Page, private readonly viewport: { width: number; height: number }) {
     this.watch();
   }
 
   static async open(browser: Browser, viewport: { width: number; height: number }): Promise<InstancePage> {
     const context = await browser.newContext({ viewport });
-    const page = await context.newPage();
-    return new InstancePage(context, page, await context.newCDPSession(page), viewport);
+    return new InstancePage(context, await context.newPage(), viewport);
   }
 
   private watch(): void {
@@ -110,8 +110,9 @@ export class InstancePage {
 
   /** Pages opened meanwhile are closed first (their unload handlers run), then the origin's data goes. */
   private async clear(origin: string): Promise<void> {
-    const { context, page, cdp } = this;
+    const { context, page } = this;
     await closeOthers(context, page);
+    const cdp = await sessionOf(page).cdp;
     await Promise.all([context.clearCookies(), cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'local_storage,indexeddb,websql,cache_storage,service_workers,file_systems,storage_buckets' })]);
   }
 
@@ -122,7 +123,6 @@ export class InstancePage {
     within(TEARDOWN_MS, 'closing a stuck page', old.close()).catch(() => {});
     this.context = await browser.newContext({ viewport: this.viewport });
     this.page = await this.context.newPage();
-    this.cdp = await this.context.newCDPSession(this.page);
     this.stuck = false;
     this.watch();
   }
@@ -132,7 +132,7 @@ export class InstancePage {
    * against ~85 ms for page.screenshot's PNG, on every instance of a run.
    */
   async screenshot(): Promise<Buffer> {
-    const capture = this.cdp.send('Page.captureScreenshot', { format: 'jpeg', quality: 70, optimizeForSpeed: true });
+    const capture = (await sessionOf(this.page).cdp).send('Page.captureScreenshot', { format: 'jpeg', quality: 70, optimizeForSpeed: true });
     const { data } = await within(TEARDOWN_MS, 'the final screenshot', capture).catch((e: Error) => {
       this.stuck = true;
       throw e;

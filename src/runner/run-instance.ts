@@ -3,7 +3,7 @@ import type { Agent, AgentReport } from '../../agents/types.ts';
 import type { ActionLibrary } from '../actions/library.ts';
 import { goldFields, scoreInstance, type FieldRecord, type ScoringOptions } from '../metrics/score-fields.ts';
 import { carriesNoAnswer, type Instance, type Task } from '../task/types.ts';
-import { addressOf, documentOf } from '../values/page-session.ts';
+import { addressOf, documentOf, stripFragment } from '../values/page-session.ts';
 import { readFields } from '../values/read-fields.ts';
 import { within } from './bounded.ts';
 
@@ -70,5 +70,3 @@ export async function runInstance(run: InstanceRun): Promise<InstanceResult> {
 async function leftTheInstance(page: Page): Promise<Error> {
   return new Error(`the page left the instance's document: it went to ${await addressOf(page)}`);
 }
-
-const stripFragment = (url: string) => url.replace(/#.*$/, '');

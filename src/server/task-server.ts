@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,7 +8,6 @@ import { isInside, realPathOf } from '../task/folders.ts';
 import type { Instance, Task } from '../task/types.ts';
 import { localCopy } from './cdn-catalog.ts';
 import { MTURK_SHIM } from './mturk-shim.ts';
-import { randomUUID } from 'node:crypto';
 import { CDN_PATH, FRESH_START, MTURK_SCRIPT_PATH, renderInstance, START_PARAM, SUBMIT_PATH } from './render-instance.ts';
 
 const TASK_PATH = '/task/';
@@ -111,18 +111,19 @@ export class TaskServer {
   }
 
   private serveTask(rest: string, req: IncomingMessage, res: ServerResponse): void {
-    const [taskId = '', instanceId = '', ...file] = rest.split('/');
+    const [taskId = '', instanceId = '', ...parts] = rest.split('/');
+    const file = parts.join('/');
     const task = this.tasks.get(taskId);
     const instance = task?.instances.find((i) => i.id === instanceId);
     if (!task || !instance) return send(res, 404, 'text/plain', `no instance ${instanceId} of task ${taskId} here`);
-    if (file.join('/') === '') return send(res, 200, 'text/html; charset=utf-8', renderInstance(task.html, instance.values));
-    if (file.join('/') === FRESH_START) {
+    if (file === '') return send(res, 200, 'text/html; charset=utf-8', renderInstance(task.html, instance.values));
+    if (file === FRESH_START) {
       const token = startTokenOf(req.headers.referer);
       const prepare = this.starts.get(token);
       this.starts.delete(token);
       return freshStart(prepare, res);
     }
-    const target = assetOf(task, file.join('/'));
+    const target = assetOf(task, file);
     if (typeof target === 'object') return send(res, target.status, 'text/plain', target.why);
     sendFile(res, target, false);
   }

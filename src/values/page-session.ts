@@ -1,8 +1,9 @@
 import type { CDPSession, Page } from '@playwright/test';
 
 /**
- * One CDP session per page (Chromium), for what reads the page from outside its own scripts:
- * the read-back's isolated world, and which document the main frame holds.
+ * One CDP session per page (Chromium), for what works on the page from outside its own
+ * scripts: the read-back's isolated world, which document the main frame holds, the final
+ * screenshot and clearing the origin's data.
  */
 export interface PageSession {
   cdp: Promise<CDPSession>;
@@ -12,6 +13,9 @@ export interface PageSession {
 }
 
 const sessions = new WeakMap<Page, PageSession>();
+
+/** A #fragment moves within a document: the same document still. */
+export const stripFragment = (url: string) => url.replace(/#.*$/, '');
 
 export const isChromium = (page: Page) => page.context().browser()?.browserType().name() === 'chromium';
 
@@ -41,7 +45,7 @@ export async function mainFrameId(page: Page): Promise<string> {
  * history.pushState) and its URL.
  */
 export async function documentOf(page: Page): Promise<{ id: string; url: string }> {
-  if (!isChromium(page)) return { id: page.url().replace(/#.*$/, ''), url: page.url() };
+  if (!isChromium(page)) return { id: stripFragment(page.url()), url: page.url() };
   const { frame } = (await (await sessionOf(page).cdp).send('Page.getFrameTree')).frameTree;
   return { id: frame.loaderId, url: frame.url + (frame.urlFragment ?? '') };
 }
