@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { defineConfig, type Project, type ReporterDescription } from '@playwright/test';
 import type { LlmOptions } from './agents/llm/options.ts';
 import type { BenchwrightOptions } from './fixtures/benchwright.ts';
+import { LATEST, reportFolder } from './src/report/run-folders.ts';
+import { leaveOutFinished, planResume } from './src/runner/resume.ts';
 import { benchmarkPath, selectionSettings } from './src/runner/selection.ts';
 import { resolveManifest } from './src/task/manifest.ts';
 
@@ -55,9 +57,10 @@ if (!['on', 'off', 'only-on-failure'].includes(finalScreenshot)) {
   throw new Error(`BENCHWRIGHT_SCREENSHOT must be on, off or only-on-failure, not "${finalScreenshot}"`);
 }
 
-// The benchmark tables (README, "Reports"): results.json, summary.md, CSV files and index.html.
-const reportDir = resolve(process.env.BENCHWRIGHT_REPORT_DIR ?? 'benchwright-report');
+// The benchmark's runs (README, "Runs"): each in a folder of its own, `latest` the newest.
+const reportDir = reportFolder();
 const { manifest } = resolveManifest(benchmarkPath());
+const selection = { tasks: benchmarkPath(), ...selectionSettings(manifest) };
 
 /**
  * BENCHWRIGHT_ALLURE=off: no Allure results (and no Allure metadata attached to the tests).
@@ -72,19 +75,42 @@ const allure: ReporterDescription[] = process.env.BENCHWRIGHT_ALLURE === 'off' |
   { resultsDir: process.env.BENCHWRIGHT_ALLURE_RESULTS ?? 'allure-results', detail: false, suiteTitle: true },
 ]];
 
+const projects: Project<BenchwrightOptions>[] = [
+  // The harness's own end-to-end tests (serving, actions), independent of any agent.
+  { name: 'harness', testMatch: 'harness/**/*.spec.ts' },
+  agentProject('oracle', { agent: 'oracle', minScore: 1 }),
+  agentProject('do-nothing', { agent: 'do-nothing' }),
+  agentProject('random', { agent: 'random' }),
+  // LLM agents (need OPENAI_API_KEY, or OPENAI_BASE_URL for any OpenAI-compatible server).
+  llmProject('gpt4', { model: 'gpt-4', html: 'full' }),
+  llmProject('gpt4-relevant', { model: 'gpt-4', html: 'relevant' }),
+  llmProject('gpt4v', { model: 'gpt-4-1106-vision-preview', html: 'relevant', vision: true }),
+  // vLLM, Ollama, llama.cpp...: OPENAI_BASE_URL=http://host:port/v1 BENCHWRIGHT_MODEL=<name>
+  llmProject('local', { model: process.env.BENCHWRIGHT_MODEL ?? 'local-model', html: 'relevant' }),
+];
+
+/**
+ * BENCHWRIGHT_RESUME=<run folder | run name | latest>: each project leaves out the instances the
+ * earlier run finished. Resolved once, in the runner: workers inherit the resolved folder, while
+ * `latest` moves to this run as soon as it writes.
+ */
+const resume = process.env.BENCHWRIGHT_RESUME ? planResume(process.env.BENCHWRIGHT_RESUME, reportDir, { benchmark: manifest.name, selection, projects }) : undefined;
+if (resume) process.env.BENCHWRIGHT_RESUME = resume.folder;
+
 export default defineConfig<BenchwrightOptions>({
   testDir: './specs',
   // Spread the instances of one spec file over the workers.
   fullyParallel: true,
   reporter: [
+    // Before list: an instance the terminal shows as finished is already in the journal.
+    ['./reporters/benchmark.ts', { outputDir: reportDir, ...(resume && { resumeFrom: resume.folder }) }],
     ['list'],
-    ['./reporters/benchmark.ts', { outputDir: reportDir }],
     // The report's title links to the benchmark tables (Playwright turns URLs in titles into links).
-    ['html', { open: 'never', title: `Benchmark tables: ${pathToFileURL(join(reportDir, 'index.html'))}` }],
+    ['html', { open: 'never', title: `Benchmark tables: ${pathToFileURL(join(reportDir, LATEST, 'index.html'))}` }],
     ...allure,
   ],
   // Read by the benchmark reporter into results.json: how this run chose its instances.
-  metadata: { benchwright: { benchmark: manifest.name, tasks: benchmarkPath(), ...selectionSettings(manifest) } },
+  metadata: { benchwright: { benchmark: manifest.name, ...selection } },
   captureGitInfo: { commit: true },
   globalSetup: './reporters/clean-allure-results.ts',
   use: {
@@ -95,17 +121,5 @@ export default defineConfig<BenchwrightOptions>({
       args: OFFLINE_ARGS,
     },
   },
-  projects: [
-    // The harness's own end-to-end tests (serving, actions), independent of any agent.
-    { name: 'harness', testMatch: 'harness/**/*.spec.ts' },
-    agentProject('oracle', { agent: 'oracle', minScore: 1 }),
-    agentProject('do-nothing', { agent: 'do-nothing' }),
-    agentProject('random', { agent: 'random' }),
-    // LLM agents (need OPENAI_API_KEY, or OPENAI_BASE_URL for any OpenAI-compatible server).
-    llmProject('gpt4', { model: 'gpt-4', html: 'full' }),
-    llmProject('gpt4-relevant', { model: 'gpt-4', html: 'relevant' }),
-    llmProject('gpt4v', { model: 'gpt-4-1106-vision-preview', html: 'relevant', vision: true }),
-    // vLLM, Ollama, llama.cpp...: OPENAI_BASE_URL=http://host:port/v1 BENCHWRIGHT_MODEL=<name>
-    llmProject('local', { model: process.env.BENCHWRIGHT_MODEL ?? 'local-model', html: 'relevant' }),
-  ],
+  projects: leaveOutFinished(projects, resume),
 });

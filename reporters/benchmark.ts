@@ -1,27 +1,41 @@
-import { resolve } from 'node:path';
-import type { FullConfig, FullResult, Reporter, Suite } from '@playwright/test/reporter';
-import { collectResults } from '../src/report/collect.ts';
+import { basename, dirname, join } from 'node:path';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase } from '@playwright/test/reporter';
+import { assembleResults, browserOf, projectOf, projectOrder, runMetadata, testRecord } from '../src/report/collect.ts';
+import { JournalWriter, JOURNAL, readJournal, recordKey, type InstanceRecord, type RunRecord } from '../src/report/journal.ts';
+import { createRunFolder, reportFolder, runFolderName } from '../src/report/run-folders.ts';
 import { writeReport } from '../src/report/write-report.ts';
 
 export interface BenchmarkReporterOptions {
-  /** Where results.json, summary.md, the CSV files and index.html go. */
+  /** The report folder: each run writes to a folder of its own in it (README, "Runs"). */
   outputDir?: string;
   /** Bootstrap resamples for the standard errors. */
   resamples?: number;
+  /** The run folder this run resumes (BENCHWRIGHT_RESUME, resolved by the config). */
+  resumeFrom?: string;
 }
 
 /**
- * The benchmark tables, at the end of a run or of `merge-reports`: built only from the tests'
- * annotations and fields.json attachments (the suite Playwright hands over), so a merged run
- * gives the same tables as the same run unsharded. All the work happens in onEnd.
+ * The benchmark's records and tables. Each test's record goes to the run's journal the moment
+ * the test ends (a killed run keeps every finished instance); the tables are built at the end
+ * from the same records. Only the tests' annotations and attachments are read, so a merged
+ * run (`merge-reports`) gives the same tables as the same run unsharded. A run in which no
+ * benchmark test ran (--list, a grep that matches nothing) writes nothing.
  */
 export default class BenchmarkReporter implements Reporter {
   private config?: FullConfig;
   private suite?: Suite;
-  private readonly outputDir: string;
+  private readonly started = new Date();
+  private readonly reportDir: string;
+  private journal?: JournalWriter;
+  /** The resumed run's records, carried into this one. */
+  private readonly earlier: RunRecord[] = [];
+  private readonly recorded = new Map<TestCase, RunRecord>();
+  private table?: string;
+  /** Why the first benchmark test that did not run was skipped. */
+  private skipped?: string;
 
   constructor(private readonly options: BenchmarkReporterOptions = {}) {
-    this.outputDir = resolve(options.outputDir ?? process.env.BENCHWRIGHT_REPORT_DIR ?? 'benchwright-report');
+    this.reportDir = options.outputDir ?? reportFolder();
   }
 
   onBegin(config: FullConfig, suite: Suite): void {
@@ -29,24 +43,73 @@ export default class BenchmarkReporter implements Reporter {
     this.suite = suite;
   }
 
+  onTestEnd(test: TestCase): void {
+    const record = testRecord(test);
+    if (!record) return;
+    if (notRun(record)) {
+      this.skipped ??= record.instance.error ?? 'skipped';
+      return;
+    }
+    this.recorded.set(test, record);
+    this.journalFor(test).append(record);
+  }
+
   async onEnd(result: FullResult): Promise<void> {
     if (!this.config || !this.suite) return;
+    if (!this.journal) {
+      // --list, or a grep that matches no instance, say nothing.
+      if (this.skipped) console.log(`\nbenchwright: no benchmark instance ran (${this.skipped}); no run folder written.`);
+      else if (this.options.resumeFrom) console.log(`\nbenchwright: ${basename(this.options.resumeFrom)} has no instance left to run; no run folder written.`);
+      return;
+    }
+    const folder = dirname(this.journal.file);
     try {
-      const results = collectResults(this.suite, this.config, result.startTime);
-      if (!results.instances.length && !results.taskErrors.length) return; // no benchmark test ran
-      const report = writeReport(this.outputDir, results, {
+      const tests = this.suite.allTests();
+      const current = tests.map((t) => this.recorded.get(t) ?? testRecord(t)).filter((r) => r !== undefined);
+      // An instance this run never reached keeps the resumed run's record of it.
+      const resumed = new Set(this.earlier.map(recordKey));
+      const records = [...this.earlier, ...current.filter((r) => !notRun(r) || !resumed.has(recordKey(r)))];
+      const meta = { ...runMetadata(this.config, result.startTime, browserOf(tests), new Set(records.map(projectOf))), ...this.resumedFrom() };
+      const report = writeReport(folder, assembleResults(meta, records, projectOrder(this.config)), {
         width: process.stdout.columns || 120,
         ...(this.options.resamples !== undefined && { resamples: this.options.resamples }),
       });
-      console.log(`\n${report.text}`);
+      this.table = report.text;
       for (const problem of report.problems) console.error(`benchwright report: could not write ${problem}`);
     } catch (e) {
-      // A reporter error must not fail the run's own reporting; results.json is written first.
+      // A reporter error must not fail the run's own reporting; the journal holds every record.
       console.error(`benchwright report: ${(e as Error).stack ?? e}`);
+    } finally {
+      this.journal.close({ status: result.status, date: new Date().toISOString() });
     }
+  }
+
+  /** The table comes after Playwright's own summary, which the list reporter (after this one) prints in its onEnd. */
+  async onExit(): Promise<void> {
+    if (this.table) console.log(`\n${this.table}`);
   }
 
   printsToStdio(): boolean {
     return true;
   }
+
+  /** The run's folder and journal, made when its first benchmark test ends. */
+  private journalFor(test: TestCase): JournalWriter {
+    if (this.journal) return this.journal;
+    const projects = this.suite!.suites.filter((p) => p.allTests().some((t) => t.annotations.some((a) => a.type === 'task'))).map((p) => p.title);
+    const folder = createRunFolder(this.reportDir, runFolderName(this.started, projects));
+    const meta = { ...runMetadata(this.config!, this.started, browserOf([test]), new Set(projects)), ...this.resumedFrom() };
+    this.journal = new JournalWriter(join(folder, JOURNAL), meta);
+    if (this.options.resumeFrom) {
+      this.earlier.push(...readJournal(this.options.resumeFrom).records);
+      for (const record of this.earlier) this.journal.append(record);
+    }
+    return this.journal;
+  }
+
+  private resumedFrom() {
+    return this.options.resumeFrom ? { resumedFrom: basename(this.options.resumeFrom) } : {};
+  }
 }
+
+const notRun = (record: RunRecord): record is InstanceRecord => 'instance' in record && record.instance.outcome === 'not run';

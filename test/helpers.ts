@@ -37,14 +37,19 @@ export function runPlaywright(args: string[], env: Record<string, string> = {}) 
 
 /** runPlaywright without blocking: for tests that serve something (a fake API) in this process. */
 export async function runPlaywrightAsync(args: string[], env: Record<string, string> = {}) {
+  return startPlaywright(args, env).finished;
+}
+
+/** `npx playwright ...` started in the background: its process, and its outcome once it exits. */
+export function startPlaywright(args: string[], env: Record<string, string> = {}) {
   const { dir, script, argv, outputs } = playwrightRun(args);
   const child = spawn(process.execPath, [script, ...argv], { cwd: ROOT, env: childEnv({ ...outputs, ...env }) });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
   child.stderr.on('data', (d) => (stderr += d));
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  return { code, stdout, stderr, output: stdout + stderr, dir };
+  const finished = new Promise<number | null>((resolve) => child.on('close', resolve)).then((code) => ({ code, stdout, stderr, output: stdout + stderr, dir }));
+  return { child, dir, finished, output: () => stdout + stderr };
 }
 
 function playwrightRun(args: string[]) {

@@ -23,7 +23,7 @@ async function runLlm(project: string, fake: FakeOpenAI, env: Record<string, str
   });
 }
 
-const results = (dir: string) => readResults(join(dir, 'benchwright-report', 'results.json'));
+const results = (dir: string) => readResults(join(dir, 'benchwright-report', 'latest', 'results.json'));
 
 test('without OPENAI_API_KEY or OPENAI_BASE_URL the LLM project is skipped with one reason; the others run', () => {
   const run = runPlaywright(['test', '--project=gpt4', '--project=do-nothing'], { OPENAI_API_KEY: '', OPENAI_BASE_URL: '', BENCHWRIGHT_ALLURE: 'off' });

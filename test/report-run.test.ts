@@ -21,7 +21,7 @@ before(() => {
   assert.equal(full.code, 0, full.output);
 });
 
-const report = (dir: string, file: string) => join(dir, 'benchwright-report', file);
+const report = (dir: string, file: string) => join(dir, 'benchwright-report', 'latest', file);
 const withoutRunLine = (markdown: string) => markdown.replace(/^Run: .*$/m, '');
 
 test('the table prints after Playwright\'s own summary: oracle 1.000 with standard error 0', () => {
@@ -105,7 +105,7 @@ test('--shard=1/2 and 2/2 with the blob reporter, merged with merge-reports: the
   for (const file of ['per-task.csv', 'per-field-type.csv']) assert.equal(readFileSync(report(merged.dir, file), 'utf8'), readFileSync(report(full.dir, file), 'utf8'), file);
   // `benchwright report <blob folder>` merges the same way.
   const out = join(tempDir(), 'from-blobs');
-  const cli = runCli(['report', blobs, '--out', out]);
+  const cli = runCli(['report', blobs, '--out', out], { BENCHWRIGHT_REPORT_DIR: join(tempDir(), 'reports') });
   assert.equal(cli.code, 0, cli.stderr);
   assert.equal(withoutRunLine(readFileSync(join(out, 'summary.md'), 'utf8')), withoutRunLine(summary));
 });

@@ -194,7 +194,10 @@ test('collectResults: one unreadable fields.json loses only its instance; a brok
 
 test('benchwright report: bad arguments are usage errors, a missing input names the path', () => {
   const dir = tempDir();
-  assert.equal(runCli(['report']).code, 2);
+  const none = runCli(['report'], { BENCHWRIGHT_REPORT_DIR: dir });
+  assert.equal(none.code, 1);
+  assert.match(none.stderr, new RegExp(`^benchwright report: latest: no such file or folder, nor a run of that name in ${dir} \\(benchwright runs lists them\\)$`, 'm'));
+  assert.equal(runCli(['report', 'a', 'b']).code, 2);
   const bad = runCli(['report', join(dir, 'x.json'), '--metric', 'chekbox=checkbox-iou']);
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /--metric chekbox=checkbox-iou: unknown field type "chekbox"/);
@@ -203,7 +206,7 @@ test('benchwright report: bad arguments are usage errors, a missing input names 
   assert.match(missing.stderr, /nothing\.json: no such file or folder/);
   const noBlobs = runCli(['report', dir]);
   assert.equal(noBlobs.code, 1);
-  assert.match(noBlobs.stderr, /no blob report \(\.zip\) in this folder/);
+  assert.match(noBlobs.stderr, /: not a run: expected a run folder \(with journal\.jsonl\), its results\.json, or a report folder with a latest run/);
 });
 
 test('untrusted names and messages render as text: summary.md, CSV files (no formulas), index.html, field scores', () => {

@@ -14,14 +14,14 @@ before(() => {
   run = runPlaywright(['test', '--project=oracle', '--project=do-nothing'], { BENCHWRIGHT_TASKS: TASKS, BENCHWRIGHT_ALLURE: 'off' });
 });
 
-const report = (file: string) => readFileSync(join(run.dir, 'benchwright-report', file), 'utf8');
+const report = (file: string) => readFileSync(join(run.dir, 'benchwright-report', 'latest', file), 'utf8');
 const fieldsOf = (project: string, field: string) =>
-  readResults(join(run.dir, 'benchwright-report', 'results.json')).fields.filter((f) => f.project === project && f.field === field);
+  readResults(join(run.dir, 'benchwright-report', 'latest', 'results.json')).fields.filter((f) => f.project === project && f.field === field);
 
 test('the oracle reaches 1.0 on both patterns', () => {
   assert.equal(run.code, 0, run.output);
   assert.match(run.stdout, /^oracle\s+oracle\s+1\.000 ± 0\.000\s+1\.000 ± 0\.000\s+1\.000 ± 0\.000\s+1\.000 ± 0\.000/m);
-  const results = readResults(join(run.dir, 'benchwright-report', 'results.json'));
+  const results = readResults(join(run.dir, 'benchwright-report', 'latest', 'results.json'));
   const oracle = results.instances.filter((i) => i.project === 'oracle');
   assert.equal(oracle.length, 5);
   for (const i of oracle) assert.deepEqual([i.instance, i.score, i.ceiling], [i.instance, 1, 1]);
@@ -56,7 +56,7 @@ test('buttons in the gold columns are kept with their reason; no table has a col
 
 test('re-scoring stored results keeps the rule: an empty answer is the select as loaded', () => {
   const out = join(tempDir(), 'rescored');
-  const cli = runCli(['report', join(run.dir, 'benchwright-report', 'results.json'), '--metric', 'select=exact', '--out', out]);
+  const cli = runCli(['report', join(run.dir, 'benchwright-report', 'latest', 'results.json'), '--metric', 'select=exact', '--out', out]);
   assert.equal(cli.code, 0, cli.stderr);
   const rescored = readResults(join(out, 'results.json')).fields.filter((f) => f.project === 'do-nothing' && f.field === 'number_of_shots');
   // exact: any annotator's answer; '' (= "none", as loaded) is one of them in every instance.

@@ -8,7 +8,7 @@ import { runPlaywright, tempDir } from './helpers.ts';
 // Task pages and task files that misbehave, run as a user runs them: each instance keeps to
 // its own budget, and the next one starts on a browser that works.
 
-const results = (dir: string) => readResults(join(dir, 'benchwright-report', 'results.json'));
+const results = (dir: string) => readResults(join(dir, 'benchwright-report', 'latest', 'results.json'));
 
 test('a page stuck in a script costs its own instance\'s time once (not a second timeout in teardown); the run goes on', () => {
   const tasks = tempDir();

@@ -1,5 +1,6 @@
 import { IMPORT_USAGE, importCommand } from './import.ts';
 import { REPORT_USAGE, reportCommand } from './report.ts';
+import { RUNS_USAGE, runsCommand } from './runs.ts';
 import { UsageError } from './usage.ts';
 import { VALIDATE_USAGE, validateCommand } from './validate.ts';
 
@@ -7,6 +8,7 @@ const COMMANDS: Record<string, { usage: string; run: (args: string[]) => number 
   validate: { usage: VALIDATE_USAGE, run: validateCommand },
   import: { usage: IMPORT_USAGE, run: importCommand },
   report: { usage: REPORT_USAGE, run: reportCommand },
+  runs: { usage: RUNS_USAGE, run: runsCommand },
 };
 
 const HELP = `benchwright: web-agent benchmarks as Playwright tests

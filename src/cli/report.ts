@@ -1,27 +1,30 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { METRICS, type MetricByType } from '../metrics/registry.ts';
 import { DEFAULT_RESAMPLES } from '../report/aggregate.ts';
+import { JOURNAL } from '../report/journal.ts';
 import { readResults, type BenchmarkResults } from '../report/results.ts';
+import { listRuns, readRun, reportFolder, resolveRun, RESULTS } from '../report/run-folders.ts';
 import { rescore } from '../report/rescore.ts';
 import { writeReport } from '../report/write-report.ts';
 import { FIELD_TYPES, type FieldType } from '../task/types.ts';
 import { UsageError } from './usage.ts';
 
-export const REPORT_USAGE = `benchwright report <results.json | blob report folder> [options]
+export const REPORT_USAGE = `benchwright report [run | results.json | blob report folder] [options]
 
-Renders the benchmark tables again from stored results, without running any agent:
-results.json (written by every run), or a folder of Playwright blob reports (--shard runs),
-merged first with \`playwright merge-reports\`. The stored predictions can be re-scored with
-other metrics.
+Renders the benchmark tables again from stored results, without running any agent: a run
+(its folder, its name in the report folder, or latest: the default), whose journal gives
+the tables of a run that was killed; any results.json; or a folder of Playwright blob
+reports (--shard runs), merged first with \`playwright merge-reports\` into a new run of the
+report folder (BENCHWRIGHT_REPORT_DIR, default benchwright-report). The stored predictions
+can be re-scored with other metrics.
 
-  --out <dir>               where to write (default: the results' folder; when re-scoring,
-                            a folder beside results.json named after the metrics)
+  --out <dir>               where to write (default: the run's folder; when re-scoring, a
+                            folder beside the results named after the metrics)
   --checkbox exact|iou      checkbox metric: exact match of the checked set (the code's) or
                             intersection over union (the paper's)
   --range mean|nearest      range metric: mean distance to the annotators, or the nearest
@@ -45,22 +48,18 @@ export function reportCommand(args: string[]): number {
       resamples: { type: 'string', default: String(DEFAULT_RESAMPLES) },
     },
   });
-  if (positionals.length !== 1) throw new UsageError('expected one results.json or blob report folder', REPORT_USAGE);
+  if (positionals.length > 1) throw new UsageError('expected one run, results.json or blob report folder', REPORT_USAGE);
   if (!/^\d+$/.test(values.resamples)) throw new UsageError(`--resamples must be a whole number, not "${values.resamples}"`, REPORT_USAGE);
   const metrics = metricChoices(values);
-  const input = resolve(positionals[0]!);
-  if (!existsSync(input)) throw new Error(`${positionals[0]}: no such file or folder`);
-
-  const fromBlobs = statSync(input).isDirectory();
-  let results = fromBlobs ? mergeBlobReports(input) : readResults(input);
-  if (Object.keys(metrics).length) results = rescore(results, metrics);
+  const source = readSource(positionals[0]);
+  const results = Object.keys(metrics).length ? rescore(source.results, metrics) : source.results;
   const slug = Object.values(metrics).join('+');
-  const out = resolve(values.out ?? (fromBlobs ? 'benchwright-report' : slug ? join(dirname(input), `rescored-${slug}`) : dirname(input)));
+  const out = resolve(values.out ?? (slug ? join(source.folder, `rescored-${slug}`) : source.folder));
   const report = writeReport(out, results, {
     resamples: Number(values.resamples),
     width: process.stdout.columns || 120,
     // Re-rendering in place leaves the results being read as they are.
-    writeResults: fromBlobs || out !== dirname(input) || !!slug,
+    writeResults: out !== source.folder || !!slug || !source.stored,
   });
   console.log(report.text);
   for (const problem of report.problems) console.error(`could not write ${problem}`);
@@ -85,23 +84,36 @@ function metricChoices(values: { checkbox?: string; range?: string; metric: stri
   return chosen;
 }
 
-/** Blob reports merged by Playwright itself, through the benchmark reporter, into a temporary results.json. */
-function mergeBlobReports(dir: string): BenchmarkResults {
-  if (!readdirSync(dir).some((f) => f.endsWith('.zip'))) throw new Error(`${dir}: no blob report (.zip) in this folder`);
+interface Source {
+  results: BenchmarkResults;
+  /** Where the results are: tables go there unless told otherwise. */
+  folder: string;
+  /** Whether `folder` holds these results as results.json (a killed run has only its journal). */
+  stored: boolean;
+}
+
+/** A results.json file, a blob report folder (merged into a new run), or a run (default: latest). */
+function readSource(arg: string | undefined): Source {
+  const input = arg === undefined ? undefined : resolve(arg);
+  if (input && existsSync(input) && statSync(input).isFile() && basename(input) !== JOURNAL) {
+    return { results: readResults(input), folder: dirname(input), stored: true };
+  }
+  const folder = input && existsSync(input) && readdirSync(input).some((f) => f.endsWith('.zip')) ? mergeBlobReports(input) : resolveRun(arg);
+  return { results: readRun(folder).results, folder, stored: existsSync(join(folder, RESULTS)) };
+}
+
+/** Blob reports merged by Playwright itself, through the benchmark reporter, into a new run of the report folder. */
+function mergeBlobReports(dir: string): string {
   const playwright = createRequire(import.meta.url).resolve('@playwright/test/cli');
   const reporter = fileURLToPath(new URL('../../reporters/benchmark.ts', import.meta.url));
-  const temp = mkdtempSync(join(tmpdir(), 'benchwright-merge-'));
-  try {
-    const r = spawnSync(process.execPath, [playwright, 'merge-reports', '--reporter', reporter, dir], {
-      cwd: temp,
-      encoding: 'utf8',
-      env: { ...process.env, BENCHWRIGHT_REPORT_DIR: temp },
-      maxBuffer: 256 * 2 ** 20,
-    });
-    const file = join(temp, 'results.json');
-    if (!existsSync(file)) throw new Error(`playwright merge-reports wrote no results (exit ${r.status}):\n${r.stderr || r.stdout}`);
-    return readResults(file);
-  } finally {
-    rmSync(temp, { recursive: true, force: true });
-  }
+  const reportDir = reportFolder();
+  const before = new Set(listRuns(reportDir));
+  const r = spawnSync(process.execPath, [playwright, 'merge-reports', '--reporter', reporter, dir], {
+    encoding: 'utf8',
+    env: { ...process.env, BENCHWRIGHT_REPORT_DIR: reportDir },
+    maxBuffer: 256 * 2 ** 20,
+  });
+  const merged = listRuns(reportDir).find((run) => !before.has(run));
+  if (!merged) throw new Error(`playwright merge-reports wrote no run (exit ${r.status}):\n${r.stderr || r.stdout}`);
+  return merged;
 }

@@ -5,8 +5,9 @@ import type { FieldRecord } from '../metrics/score-fields.ts';
 import { instanceScore } from '../metrics/score-fields.ts';
 import type { FieldUsage } from '../../agents/types.ts';
 import { totalUsage } from '../../agents/usage.ts';
-import { byCodePoint, instanceKey } from './aggregate.ts';
-import { RESULTS_FORMAT, type BenchmarkResults, type FieldRow, type InstanceRow, type Outcome, type RunMetadata, type TaskLoadError } from './results.ts';
+import { byCodePoint } from './aggregate.ts';
+import { recordKey, type RunRecord } from './journal.ts';
+import { RESULTS_FORMAT, type BenchmarkResults, type InstanceRow, type Outcome, type RunMetadata, type TaskLoadError } from './results.ts';
 
 // The results of a run, rebuilt from what the tests recorded: their annotations (task,
 // instance, split, agent) and their fields.json and agent-usage.json attachments. Nothing else survives
@@ -19,60 +20,83 @@ export const AGENT_USAGE = 'agent-usage.json';
 
 const PACKAGE = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
+/** The results of a run: every benchmark test of the suite, as testRecord makes it. */
 export function collectResults(root: Suite, config: FullConfig, startTime: Date): BenchmarkResults {
-  const instances = new Map<string, InstanceRow>();
-  const fields = new Map<string, FieldRow[]>();
-  const taskErrors: TaskLoadError[] = [];
-  let browser: string | undefined;
-  for (const test of root.allTests()) {
-    const result = test.results.at(-1);
-    const notes = annotations(test, result);
-    const task = notes.get('task');
-    if (task === undefined) continue; // not a benchmark test (harness, manifest)
-    const project = test.parent.project()?.name ?? '';
-    const instance = notes.get('instance');
-    if (instance === undefined) {
-      // A task file that failed to load has one 'loads' test and no instances.
-      if (result && result.status !== 'passed') taskErrors.push({ project, task, error: notes.get('errors') ?? firstLine(result.error?.message) });
-      continue;
-    }
-    browser ??= notes.get('browser');
-    // One unreadable attachment (a deleted test-results folder, say) loses that instance only.
-    let records: FieldRecord[] | undefined;
-    let usage: FieldUsage | undefined;
-    let unreadable: string | undefined;
-    try {
-      records = result && jsonAttachment<FieldRecord[]>(result, FIELDS);
-      // Every attempt's calls were paid for, a retried one's too.
-      const spent = test.results.flatMap((r) => Object.values(jsonAttachment<Record<string, FieldUsage>>(r, AGENT_USAGE) ?? {}));
-      usage = spent.length ? totalUsage(spent) : undefined;
-    } catch (e) {
-      unreadable = (e as Error).message;
-    }
-    const row: InstanceRow = {
-      project,
-      agent: notes.get('agent') ?? String(test.parent.project()?.metadata?.agent ?? project),
-      task,
-      ...(notes.has('split') && { split: notes.get('split') }),
-      instance,
-      outcome: unreadable ? 'errored' : outcome(result, records),
-      status: result?.status ?? 'skipped',
-      retries: Math.max(0, test.results.length - 1),
-      ...instanceScore(records ?? []),
-      ...(unreadable ? { error: unreadable } : result?.error && !records && { error: firstLine(result.error.message) }),
-      ...(!records && notes.has('skip') && { error: notes.get('skip') }),
-      ...(usage && { usage }),
-    };
-    instances.set(instanceKey(row), row);
-    fields.set(instanceKey(row), (records ?? []).map((r) => ({ project, task, instance, ...r })));
+  const tests = root.allTests();
+  const records = tests.map(testRecord).filter((r) => r !== undefined);
+  return assembleResults(runMetadata(config, startTime, browserOf(tests), new Set(records.map(projectOf))), records, projectOrder(config));
+}
+
+/**
+ * One test's record, from its last attempt: its instance row and field records, or the error
+ * of a task file that failed to load; undefined for any other test (harness, manifest).
+ */
+export function testRecord(test: TestCase): RunRecord | undefined {
+  const result = test.results.at(-1);
+  const notes = annotations(test, result);
+  const task = notes.get('task');
+  if (task === undefined) return undefined;
+  const project = test.parent.project()?.name ?? '';
+  const instance = notes.get('instance');
+  if (instance === undefined) {
+    // A task file that failed to load has one 'loads' test and no instances.
+    if (!result || result.status === 'passed' || result.status === 'skipped') return undefined;
+    return { taskError: { project, task, error: notes.get('errors') ?? firstLine(result.error?.message) } };
   }
-  const keys = sortedKeys(instances, projectOrder(config));
+  // One unreadable attachment (a deleted test-results folder, say) loses that instance only.
+  let records: FieldRecord[] | undefined;
+  let usage: FieldUsage | undefined;
+  let unreadable: string | undefined;
+  try {
+    records = result && jsonAttachment<FieldRecord[]>(result, FIELDS);
+    // Every attempt's calls were paid for, a retried one's too.
+    const spent = test.results.flatMap((r) => Object.values(jsonAttachment<Record<string, FieldUsage>>(r, AGENT_USAGE) ?? {}));
+    usage = spent.length ? totalUsage(spent) : undefined;
+  } catch (e) {
+    unreadable = (e as Error).message;
+  }
+  const row: InstanceRow = {
+    project,
+    agent: notes.get('agent') ?? String(test.parent.project()?.metadata?.agent ?? project),
+    task,
+    ...(notes.has('split') && { split: notes.get('split') }),
+    instance,
+    outcome: unreadable ? 'errored' : outcome(result, records),
+    status: result?.status ?? 'skipped',
+    retries: Math.max(0, test.results.length - 1),
+    ...instanceScore(records ?? []),
+    ...(unreadable ? { error: unreadable } : result?.error && !records && { error: firstLine(result.error.message) }),
+    ...(!records && notes.has('skip') && { error: notes.get('skip') }),
+    ...(usage && { usage }),
+  };
+  return { instance: row, fields: (records ?? []).map((r) => ({ project, task, instance, ...r })) };
+}
+
+export const projectOf = (record: RunRecord) => ('instance' in record ? record.instance.project : record.taskError.project);
+
+/** The browser the instances ran in, as the first test that ran one says. */
+export function browserOf(tests: TestCase[]): string | undefined {
+  for (const test of tests) {
+    const browser = annotations(test, test.results.at(-1)).get('browser');
+    if (browser) return browser;
+  }
+  return undefined;
+}
+
+/** Results from records (a later record of an instance replaces an earlier one), in a fixed order. */
+export function assembleResults(meta: RunMetadata, records: RunRecord[], order: (project: string) => number): BenchmarkResults {
+  const latest = new Map(records.map((r) => [recordKey(r), r]));
+  const instances = [...latest.values()].filter((r) => 'instance' in r);
+  instances.sort((ra, rb) => {
+    const [a, b] = [ra.instance, rb.instance];
+    return order(a.project) - order(b.project) || byCodePoint(a.project, b.project) || byCodePoint(a.task, b.task) || byCodePoint(a.instance, b.instance);
+  });
   return {
     format: RESULTS_FORMAT,
-    meta: metadata(config, startTime, browser, new Set([...instances.values()].map((i) => i.project))),
-    instances: keys.map((k) => instances.get(k)!),
-    fields: keys.flatMap((k) => fields.get(k)!),
-    taskErrors,
+    meta,
+    instances: instances.map((r) => r.instance),
+    fields: instances.flatMap((r) => r.fields),
+    taskErrors: [...latest.values()].filter((r) => 'taskError' in r).map((r) => r.taskError),
   };
 }
 
@@ -103,7 +127,7 @@ const firstLine = (message: string | undefined) =>
   (message ?? 'no error message').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
 
 /** Projects in the order the config lists them (once, however many shards), then by name. */
-function projectOrder(config: FullConfig): (name: string) => number {
+export function projectOrder(config: FullConfig): (name: string) => number {
   const names = [...new Set(config.projects.map((p) => p.name))];
   return (name) => {
     const i = names.indexOf(name);
@@ -111,15 +135,8 @@ function projectOrder(config: FullConfig): (name: string) => number {
   };
 }
 
-function sortedKeys(instances: Map<string, InstanceRow>, order: (project: string) => number): string[] {
-  return [...instances.keys()].sort((ka, kb) => {
-    const a = instances.get(ka)!;
-    const b = instances.get(kb)!;
-    return order(a.project) - order(b.project) || byCodePoint(a.project, b.project) || byCodePoint(a.task, b.task) || byCodePoint(a.instance, b.instance);
-  });
-}
-
-function metadata(config: FullConfig, startTime: Date, browser: string | undefined, ran: Set<string>): RunMetadata {
+/** The run's metadata; `ran`: the projects whose options it records. */
+export function runMetadata(config: FullConfig, startTime: Date, browser: string | undefined, ran: Set<string>): RunMetadata {
   const bench = (config.metadata?.benchwright ?? {}) as { benchmark?: string } & RunMetadata['selection'];
   const { benchmark, ...selection } = bench;
   const projects: RunMetadata['projects'] = {};

@@ -59,6 +59,8 @@ export interface RunMetadata {
   projects: Record<string, Record<string, unknown>>;
   workers?: number;
   shard?: { current: number; total: number } | null;
+  /** The run this one resumed (BENCHWRIGHT_RESUME): its finished instances are part of this one. */
+  resumedFrom?: string;
   /** Set by `benchwright report --metric ...`: the metrics that replaced the run's. */
   rescored?: Record<string, string>;
 }

@@ -1,0 +1,56 @@
+import { parseArgs } from 'node:util';
+import { summarize } from '../report/aggregate.ts';
+import { LATEST, listRuns, readRun, reportFolder, resolveRun, type StoredRun } from '../report/run-folders.ts';
+import { formatTable } from './table.ts';
+import { UsageError } from './usage.ts';
+
+export const RUNS_USAGE = `benchwright runs [report folder]
+
+Lists the runs kept in the report folder (default: BENCHWRIGHT_REPORT_DIR, else
+benchwright-report), oldest first: when each started, its projects, the instances it
+finished, the benchmark score per project, and whether it is complete or was interrupted
+(stopped, or killed: its journal still holds every instance it finished; resume it with
+BENCHWRIGHT_RESUME=<run>). The newest, which \`latest\` points at, is marked *.`;
+
+export function runsCommand(args: string[]): number {
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  if (positionals.length > 1) throw new UsageError('expected at most one report folder', RUNS_USAGE);
+  const dir = positionals[0] ?? reportFolder();
+  const runs = listRuns(dir);
+  if (!runs.length) {
+    console.log(`No runs in ${dir}.`);
+    return 0;
+  }
+  const latest = resolveRun(LATEST, dir);
+  const rows = [['run', 'started', 'instances', 'benchmark', 'state']];
+  let unreadable = 0;
+  for (const folder of runs) {
+    const mark = folder === latest ? '* ' : '  ';
+    try {
+      rows.push(describe(readRun(folder), mark));
+    } catch (e) {
+      unreadable++;
+      rows.push([`${mark}${folder.slice(dir.length + 1)}`, '', '', '', `unreadable: ${(e as Error).message}`]);
+    }
+  }
+  console.log(formatTable(rows));
+  return unreadable ? 1 : 0;
+}
+
+function describe(run: StoredRun, mark: string): string[] {
+  const { meta, instances } = run.results;
+  // Point estimates only: listing many runs must not bootstrap each.
+  const scores = summarize(run.results, { resamples: 0, seed: 1 }).map((s) => `${s.project} ${s.benchmark.value?.toFixed(3) ?? '–'}`);
+  return [
+    `${mark}${run.name}`,
+    meta.date.replace('T', ' ').replace(/\.\d+Z$/, 'Z'),
+    String(instances.filter((i) => i.outcome !== 'not run').length),
+    scores.join(', '),
+    [state(run), ...(meta.resumedFrom ? [`resumes ${meta.resumedFrom}`] : [])].join(', '),
+  ];
+}
+
+function state(run: StoredRun): string {
+  if (!run.end) return run.running ? 'running' : 'interrupted (killed)';
+  return run.end.status === 'passed' || run.end.status === 'failed' ? `complete (${run.end.status})` : `interrupted (${run.end.status})`;
+}

@@ -1,0 +1,110 @@
+import { closeSync, existsSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { instanceKey } from './aggregate.ts';
+import type { FieldRow, InstanceRow, RunMetadata, TaskLoadError } from './results.ts';
+
+/**
+ * journal.jsonl: a run's records, one JSON object per line, written the moment each test ends,
+ * so a run that dies (SIGKILL, a crashed runner, a machine out of memory) keeps every instance
+ * it finished. The first line holds the run's metadata, the last (once the run ends) its status.
+ */
+export const JOURNAL = 'journal.jsonl';
+const JOURNAL_FORMAT = 'benchwright-journal/1';
+
+/** One instance's row with its field records, or a task file that failed to load. */
+export type InstanceRecord = { instance: InstanceRow; fields: FieldRow[] };
+export type RunRecord = InstanceRecord | { taskError: TaskLoadError };
+
+export interface RunEnd {
+  /** Playwright's status of the whole run: passed, failed, timedout, interrupted. */
+  status: string;
+  date: string;
+}
+
+export interface JournalContents {
+  meta: RunMetadata;
+  /** The last record of each instance (a retried or resumed instance is written again), in order. */
+  records: RunRecord[];
+  /** Undefined when the run never ended: killed, crashed, or still going. */
+  end?: RunEnd;
+  /** The process that wrote it: a run without an end whose writer is alive is still going. */
+  writer?: { pid: number; host: string };
+}
+
+/** Writes are unbuffered (write(2) per record): a killed process loses nothing it wrote. */
+export class JournalWriter {
+  private readonly fd: number;
+
+  constructor(readonly file: string, meta: RunMetadata) {
+    this.fd = openSync(file, 'wx');
+    this.write({ journal: JOURNAL_FORMAT, meta, writer: { pid: process.pid, host: hostname() } });
+  }
+
+  append(record: RunRecord): void {
+    this.write(record);
+  }
+
+  /** The run's end: from here on the run is complete (or was interrupted) rather than killed. */
+  close(end: RunEnd): void {
+    this.write({ end });
+    closeSync(this.fd);
+  }
+
+  private write(value: unknown): void {
+    writeSync(this.fd, `${JSON.stringify(value)}\n`);
+  }
+}
+
+/** A record's identity: a later record of the same instance (a retry, a resume) replaces it. */
+export const recordKey = (record: RunRecord) =>
+  'instance' in record ? instanceKey(record.instance) : `\u0001${record.taskError.project}\u0000${record.taskError.task}`;
+
+/**
+ * Reads a journal. A last line cut short by a crash is ignored; any other line that is not a
+ * record is an error naming the file and the line.
+ */
+export function readJournal(folder: string): JournalContents {
+  const file = join(folder, JOURNAL);
+  if (!existsSync(file)) throw new Error(`${folder}: not a benchwright run (no ${JOURNAL})`);
+  // Every record ends with a newline: what follows the last one is empty, or a record cut short.
+  const complete = readFileSync(file, 'utf8').split('\n').slice(0, -1);
+  let meta: RunMetadata | undefined;
+  let writer: JournalContents['writer'];
+  let end: RunEnd | undefined;
+  const records = new Map<string, RunRecord>();
+  complete.forEach((line, i) => {
+    let value: Record<string, unknown>;
+    try {
+      value = JSON.parse(line) as Record<string, unknown>;
+    } catch (e) {
+      throw new Error(`${file}:${i + 1}: not a journal record: ${(e as Error).message}`);
+    }
+    if (i === 0) {
+      if (value.journal !== JOURNAL_FORMAT) throw new Error(`${file}:1: expected a benchwright journal ("journal": "${JOURNAL_FORMAT}"), found ${JSON.stringify(value.journal ?? null)}`);
+      meta = value.meta as RunMetadata;
+      writer = value.writer as JournalContents['writer'];
+    } else if ('end' in value) {
+      end = value.end as RunEnd;
+    } else if ('instance' in value || 'taskError' in value) {
+      const record = value as RunRecord;
+      records.delete(recordKey(record));
+      records.set(recordKey(record), record);
+    } else {
+      throw new Error(`${file}:${i + 1}: expected an "instance", "taskError" or "end" record`);
+    }
+  });
+  if (!meta) throw new Error(`${file}: empty journal (the run ended before writing its first line)`);
+  return { meta, records: [...records.values()], ...(end && { end }), ...(writer && { writer }) };
+}
+
+/** Whether the process that writes a journal without an end still runs (on this machine). */
+export function stillWriting({ end, writer }: JournalContents): boolean {
+  if (end || !writer || writer.host !== hostname()) return false;
+  try {
+    process.kill(writer.pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

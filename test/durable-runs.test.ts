@@ -1,0 +1,195 @@
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { test } from 'node:test';
+import { JOURNAL, readJournal } from '../src/report/journal.ts';
+import { listRuns, readRun } from '../src/report/run-folders.ts';
+import { runCli, runPlaywright, runScript, ROOT, SHARED_TURKINGBENCH, startPlaywright, tempDir } from './helpers.ts';
+
+// A run killed hard keeps every instance it finished, and a resumed run completes it: its
+// tables equal a clean run's. Runs live side by side; nothing that runs no instance writes.
+
+const withoutRunLine = (markdown: string) => markdown.replace(/^Run: .*$/m, '');
+const finishedInOutput = (output: string) => [...output.matchAll(/^\s+✓\s+\d+ \[(\S+)\] › specs\/benchmark\.spec\.ts:\d+:\d+ › (\S+) › (\S+) @/gm)].map((m) => m.slice(1).join(' '));
+const journalled = (folder: string) => readJournal(folder).records.flatMap((r) => ('instance' in r ? [`${r.instance.project} ${r.instance.task} ${r.instance.instance}`] : []));
+
+/** Every file under a folder (links as links) with a hash of its content. */
+function snapshot(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const entry of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    const path = join(dir, entry);
+    const stat = lstatSync(path);
+    if (stat.isSymbolicLink()) files[entry] = `-> ${readlinkSync(path)}`;
+    else if (stat.isFile()) files[entry] = `${createHash('sha256').update(readFileSync(path)).digest('hex')} ${stat.mtimeMs}`;
+  }
+  return files;
+}
+
+/** Starts a run, SIGKILLs the runner once its journal holds `after` instances; returns what the terminal showed. */
+async function killedRun(args: string[], env: Record<string, string>, after: number): Promise<{ output: string; folder: string }> {
+  const run = startPlaywright(args, env);
+  const reports = env.BENCHWRIGHT_REPORT_DIR!;
+  for (;;) {
+    const [folder] = listRuns(reports);
+    if (folder && journalled(folder).length >= after) {
+      run.child.kill('SIGKILL');
+      await run.finished;
+      return { output: run.output(), folder };
+    }
+    assert.equal(run.child.exitCode, null, `the run ended before it could be killed:\n${run.output()}`);
+    await sleep(50);
+  }
+}
+
+async function killThenResume(args: string[], env: Record<string, string>, clean: string, after: number) {
+  const reports = join(tempDir(), 'reports');
+  const killed = await killedRun(args, { ...env, BENCHWRIGHT_REPORT_DIR: reports }, after);
+  const shown = finishedInOutput(killed.output);
+  const kept = journalled(killed.folder);
+  assert.ok(shown.length >= after, killed.output);
+  for (const instance of shown) assert.ok(kept.includes(instance), `${instance} was shown finished but is not in the journal`);
+  assert.equal(readRun(killed.folder).end, undefined, 'a killed run has no end');
+  const killedFiles = snapshot(killed.folder);
+
+  const resumed = runPlaywright(args, { ...env, BENCHWRIGHT_REPORT_DIR: reports, BENCHWRIGHT_RESUME: 'latest' });
+  assert.equal(resumed.code, 0, resumed.output);
+  const rerun = finishedInOutput(resumed.output);
+  assert.deepEqual(rerun.filter((i) => kept.includes(i)), [], 'a finished instance ran again');
+  const [, folder] = listRuns(reports);
+  assert.equal(readRun(folder!).results.meta.resumedFrom, killed.folder.split('/').at(-1));
+  assert.equal(withoutRunLine(readFileSync(join(folder!, 'summary.md'), 'utf8')), withoutRunLine(clean));
+  assert.deepEqual(snapshot(killed.folder), killedFiles, 'the killed run is left as it was');
+  return { reports, killed, resumed };
+}
+
+const BUNDLED = ['test', '--project=oracle', '--project=do-nothing'];
+const OFF = { BENCHWRIGHT_ALLURE: 'off', BENCHWRIGHT_SCREENSHOT: 'off' };
+/** A clean run of the bundled tasks, made once, by the first test that needs it. */
+let cleanRun: ReturnType<typeof runPlaywright> | undefined;
+function clean() {
+  cleanRun ??= runPlaywright(BUNDLED, OFF);
+  assert.equal(cleanRun.code, 0, cleanRun.output);
+  return { ...cleanRun, reports: join(cleanRun.dir, 'benchwright-report'), latest: join(cleanRun.dir, 'benchwright-report', 'latest') };
+}
+
+test('the bundled tasks, killed with SIGKILL after 5 instances, then resumed: only the rest runs; the tables equal a clean run', async () => {
+  const { reports, killed } = await killThenResume(BUNDLED, OFF, readFileSync(join(clean().latest, 'summary.md'), 'utf8'), 5);
+
+  // benchwright runs: both runs, the killed one interrupted, the resumed one complete and latest.
+  const runs = runCli(['runs'], { BENCHWRIGHT_REPORT_DIR: reports });
+  assert.equal(runs.code, 0, runs.stderr);
+  const name = killed.folder.split('/').at(-1)!.replace(/[+.]/g, '\\$&');
+  assert.match(runs.stdout, new RegExp(`^  ${name} .* interrupted \\(killed\\)$`, 'm'));
+  assert.match(runs.stdout, new RegExp(`^\\* \\S+_oracle\\+do-nothing .* 20 +oracle 1\\.000, do-nothing 0\\.\\d{3} +complete \\(passed\\), resumes ${name}$`, 'm'));
+
+  // benchwright report: latest by default, re-rendered in place to the same files; a killed run from its journal.
+  const latest = join(reports, 'latest');
+  const before = snapshot(latest);
+  const again = runCli(['report'], { BENCHWRIGHT_REPORT_DIR: reports });
+  assert.equal(again.code, 0, again.stderr);
+  assert.match(again.stdout, /^oracle\s+oracle\s+1\.000 ± 0\.000/m);
+  for (const [file, hash] of Object.entries(snapshot(latest))) assert.equal(hash.split(' ')[0], before[file]!.split(' ')[0], file);
+  const partial = runCli(['report', killed.folder], { BENCHWRIGHT_REPORT_DIR: reports });
+  assert.equal(partial.code, 0, partial.stderr);
+  assert.ok(existsSync(join(killed.folder, 'summary.md')));
+});
+
+test('--list, and a --grep that matches no instance, leave every run folder byte for byte as it was', () => {
+  const { reports } = clean();
+  const before = snapshot(reports);
+  for (const args of [['test', '--list'], ['test', '--project=oracle', '--grep', 'matches-no-instance']]) {
+    const r = runPlaywright(args, { ...OFF, BENCHWRIGHT_REPORT_DIR: reports });
+    assert.doesNotMatch(r.output, /run folder|Tables:/, args.join(' '));
+    assert.deepEqual(snapshot(reports), before, args.join(' '));
+  }
+});
+
+test('a resume that chooses other instances or other project options is refused, naming what differs', () => {
+  const { reports } = clean();
+  const r = runPlaywright(BUNDLED, { ...OFF, BENCHWRIGHT_REPORT_DIR: reports, BENCHWRIGHT_RESUME: 'latest', BENCHWRIGHT_SEED: '7', BENCHWRIGHT_SPLIT: 'train' });
+  assert.notEqual(r.code, 0);
+  assert.match(r.output, /BENCHWRIGHT_RESUME: .* cannot be resumed by this run: it chose splits all \(not set\), this run \["train"\]; it chose seed 1, this run 7/);
+  assert.equal(listRuns(reports).length, 1, 'nothing written');
+
+  // The same choice over a run that finished everything: nothing left to run, nothing written.
+  const none = runPlaywright(BUNDLED, { ...OFF, BENCHWRIGHT_REPORT_DIR: reports, BENCHWRIGHT_RESUME: 'latest' });
+  assert.equal(none.code, 0, none.output);
+  assert.match(none.output, /benchwright: \S+ has no instance left to run; no run folder written\./);
+  assert.equal(listRuns(reports).length, 1);
+});
+
+test('real TurkingBench tasks (2 instances each), killed halfway, then resumed: the tables equal a clean run', { skip: !existsSync(SHARED_TURKINGBENCH) && 'no ../shared/turkingbench' }, async () => {
+  const tasks = tempDir();
+  const imported = runScript(join(ROOT, 'bin', 'benchwright.js'), ['import', 'turkingbench', SHARED_TURKINGBENCH, '--out', tasks]);
+  assert.equal(imported.code, 0, imported.stderr);
+  // Ten train tasks: enough to kill a run of two workers halfway.
+  const chosen = readdirSync(tasks).filter((d) => existsSync(join(tasks, d, 'task.yaml')) && /^split: train$/m.test(readFileSync(join(tasks, d, 'task.yaml'), 'utf8'))).slice(0, 10);
+  writeFileSync(join(tasks, 'tasks.yaml'), `name: resume check\ntasks: [${chosen.join(', ')}]\n`);
+  const env = { ...OFF, BENCHWRIGHT_TASKS: join(tasks, 'tasks.yaml'), BENCHWRIGHT_INSTANCES: '2' };
+  const args = ['test', '--project=oracle', '--workers=2'];
+  const full = runPlaywright(args, env);
+  assert.equal(full.code, 0, full.output);
+  await killThenResume(args, env, readFileSync(join(full.dir, 'benchwright-report', 'latest', 'summary.md'), 'utf8'), 10);
+});
+
+test('each journal line is written as its test ends: a run\'s journal holds one line per finished test, and its end', () => {
+  const lines = readFileSync(join(clean().latest, JOURNAL), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  assert.equal(lines.length, 1 + 20 + 1);
+  assert.ok('meta' in lines[0]! && 'end' in lines.at(-1)!);
+});
+
+/** The browsers a run started: its descendants that are a Chromium's main process (not a wrapper script, not a child process of Chromium's). */
+function browsersOf(runner: number): number[] {
+  const parentOf = new Map<number, number>();
+  const browsers: number[] = [];
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p)).map(Number)) {
+    try {
+      parentOf.set(pid, Number(/^\d+ \(.*\) \S+ (\d+)/s.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'))![1]));
+      const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      if (/(^|\/)(chromium|chrome|chrome-headless-shell|headless_shell)$/.test(argv[0]!) && !argv.some((a) => a.startsWith('--type='))) browsers.push(pid);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const descends = (pid: number): boolean => pid === runner || (pid > 1 && parentOf.has(pid) && descends(parentOf.get(pid)!));
+  return browsers.filter(descends);
+}
+
+test('a Chromium killed in the middle of an instance: that instance is errored with the reason, the run goes on', async () => {
+  let runner = 0;
+  let killed: number[] = [];
+  const { createServer } = await import('node:http');
+  const server = createServer((request, response) => {
+    killed = browsersOf(runner);
+    for (const pid of killed) process.kill(pid, 'SIGKILL');
+    response.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  const tasks = tempDir();
+  writeFileSync(join(tasks, 'crash.yaml'), `id: crash
+title: A page whose browser dies
+split: train
+html: |
+  \${trap}
+  <label><input type="radio" name="q" value="yes"> yes</label>
+instances:
+  - { id: before, values: { trap: '' }, gold: { q: [yes] } }
+  - { id: victim, values: { trap: '<img src="http://127.0.0.1:${port}/kill">' }, gold: { q: [yes] } }
+  - { id: after, values: { trap: '' }, gold: { q: [yes] } }
+`);
+  try {
+    const run = startPlaywright(['test', '--project=oracle', '--workers=1'], { ...OFF, BENCHWRIGHT_TASKS: join(tasks, 'crash.yaml') });
+    runner = run.child.pid!;
+    const { code, output, dir } = await run.finished;
+    assert.equal(code, 1, output);
+    assert.equal(killed.length, 1, `one browser killed: ${killed}\n${output}`);
+    const { instances } = readRun(join(dir, 'benchwright-report', 'latest')).results;
+    assert.deepEqual(instances.map((i) => [i.instance, i.outcome]), [['after', 'scored'], ['before', 'scored'], ['victim', 'errored']]);
+    assert.match(instances[2]!.error!, /closed|crash/i);
+  } finally {
+    server.close();
+  }
+});

@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import { appendFileSync, mkdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { JOURNAL, JournalWriter, readJournal, type RunRecord } from '../src/report/journal.ts';
+import type { RunMetadata } from '../src/report/results.ts';
+import { createRunFolder, LATEST, listRuns, readRun, resolveRun, runFolderName } from '../src/report/run-folders.ts';
+import { tempDir } from './helpers.ts';
+
+const meta: RunMetadata = { date: '2026-11-23T10:00:00.000Z', versions: {}, selection: { seed: 1 }, projects: { oracle: { agent: 'oracle' } } };
+
+const record = (instance: string, score: number, outcome: 'scored' | 'errored' = 'scored'): RunRecord => ({
+  instance: { project: 'oracle', agent: 'oracle', task: 't', instance, outcome, status: 'passed', retries: 0, score, ceiling: 1 },
+  fields: [{ project: 'oracle', task: 't', instance, field: 'q', type: 'radio', gold: ['a'], prediction: 'a', metric: 'majority-exact', score, ceiling: 1 }],
+});
+
+function journalWith(records: RunRecord[]): string {
+  const folder = tempDir();
+  const writer = new JournalWriter(join(folder, JOURNAL), meta);
+  for (const r of records) writer.append(r);
+  return folder;
+}
+
+test('a journal is read back record by record; a later record of an instance replaces the earlier one', () => {
+  const folder = journalWith([record('a', 0, 'errored'), record('b', 1), record('a', 1)]);
+  const { meta: read, records, end } = readJournal(folder);
+  assert.deepEqual(read, meta);
+  assert.equal(end, undefined);
+  assert.deepEqual(records, [record('b', 1), record('a', 1)]);
+});
+
+test('a last line cut short by a crash is ignored; a bad line before it is an error naming the file and line', () => {
+  const folder = journalWith([record('a', 1), record('b', 1)]);
+  const file = join(folder, JOURNAL);
+  appendFileSync(file, JSON.stringify(record('c', 1)).slice(0, 40));
+  assert.deepEqual(readJournal(folder).records.map((r) => 'instance' in r && r.instance.instance), ['a', 'b']);
+
+  const lines = readFileSync(file, 'utf8').split('\n');
+  writeFileSync(file, [lines[0], lines[1]!.slice(0, 30), lines[2], ''].join('\n'));
+  assert.throws(() => readJournal(folder), new RegExp(`^Error: ${file}:2: not a journal record: `));
+
+  writeFileSync(file, '{"format": "benchwright-results/1"}\n');
+  assert.throws(() => readJournal(folder), /journal.jsonl:1: expected a benchwright journal \("journal": "benchwright-journal\/1"\), found null/);
+  assert.throws(() => readJournal(tempDir()), /: not a benchwright run \(no journal.jsonl\)$/);
+});
+
+test('a closed journal records how the run ended; the run reads as results in a fixed order', () => {
+  const folder = tempDir();
+  new JournalWriter(join(folder, JOURNAL), meta).close({ status: 'interrupted', date: meta.date });
+  assert.deepEqual(readJournal(folder).end, { status: 'interrupted', date: meta.date });
+  assert.equal(readRun(folder).running, false);
+  assert.throws(() => new JournalWriter(join(folder, JOURNAL), meta), /EEXIST/, 'a journal is never written over');
+
+  const run = journalWith([record('z', 1), record('a', 0.5)]);
+  const { results, end, running } = readRun(run);
+  assert.equal(end, undefined);
+  assert.equal(running, true, 'this process wrote it and is alive');
+  assert.deepEqual(results.instances.map((i) => i.instance), ['a', 'z']);
+  assert.deepEqual(results.fields.map((f) => f.score), [0.5, 1]);
+});
+
+test('run folders: named by time and projects, never reused, `latest` the newest; names resolve', () => {
+  const reports = tempDir();
+  const name = runFolderName(new Date('2026-11-23T22:45:03.123Z'), ['oracle', 'gpt 4/o']);
+  assert.equal(name, '2026-11-23T22-45-03Z_oracle+gpt-4-o');
+  const first = createRunFolder(reports, name);
+  const second = createRunFolder(reports, name);
+  assert.equal(second, `${first}-2`);
+  assert.equal(readlinkSync(join(reports, LATEST)), `${name}-2`);
+  for (const folder of [first, second]) new JournalWriter(join(folder, JOURNAL), meta).close({ status: 'passed', date: meta.date });
+  mkdirSync(join(reports, 'not-a-run'));
+  assert.deepEqual(listRuns(reports), [first, second]);
+
+  assert.equal(resolveRun(undefined, reports), second);
+  assert.equal(resolveRun(LATEST, reports), second);
+  assert.equal(resolveRun(name, reports), first);
+  assert.equal(resolveRun(join(first, JOURNAL), reports), first);
+  assert.equal(resolveRun(reports, tempDir()), second, 'a report folder names its latest run');
+  assert.throws(() => resolveRun('nope', reports), /^Error: nope: no such file or folder, nor a run of that name in .* \(benchwright runs lists them\)$/);
+  assert.throws(() => resolveRun(undefined, tempDir()), /^Error: latest: no such file or folder/);
+  assert.throws(() => resolveRun(join(reports, 'not-a-run'), reports), /not-a-run: not a run: expected a run folder/);
+});
