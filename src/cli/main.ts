@@ -1,3 +1,4 @@
+import { COMPARE_USAGE, compareCommand } from './compare.ts';
 import { IMPORT_USAGE, importCommand } from './import.ts';
 import { REPORT_USAGE, reportCommand } from './report.ts';
 import { UsageError } from './usage.ts';
@@ -7,6 +8,7 @@ const COMMANDS: Record<string, { usage: string; run: (args: string[]) => number 
   validate: { usage: VALIDATE_USAGE, run: validateCommand },
   import: { usage: IMPORT_USAGE, run: importCommand },
   report: { usage: REPORT_USAGE, run: reportCommand },
+  compare: { usage: COMPARE_USAGE, run: compareCommand },
 };
 
 const HELP = `benchwright: web-agent benchmarks as Playwright tests

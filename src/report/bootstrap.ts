@@ -117,6 +117,18 @@ function statistics(tasks: PackedTask[], columns: number, picks: Int32Array[] | 
 
 const defined = (values: number[]) => values.filter((v) => !Number.isNaN(v));
 
+/** The central `level` of the replicates (linear interpolation between order statistics); null without any. */
+export function percentileInterval(values: number[], level: number): [number, number] | null {
+  const sorted = defined(values).sort((a, b) => a - b);
+  if (!sorted.length) return null;
+  const quantile = (p: number) => {
+    const h = (sorted.length - 1) * p;
+    const lo = Math.floor(h);
+    return sorted[lo]! + (h - lo) * ((sorted[lo + 1] ?? sorted[lo]!) - sorted[lo]!);
+  };
+  return [quantile((1 - level) / 2), quantile((1 + level) / 2)];
+}
+
 /** Sample standard deviation of the bootstrap replicates (0 for identical replicates). */
 function standardDeviation(values: number[]): number | null {
   if (values.length < 2) return null;
