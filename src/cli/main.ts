@@ -1,3 +1,4 @@
+import { COMPARE_USAGE, compareCommand } from './compare.ts';
 import { IMPORT_USAGE, importCommand } from './import.ts';
 import { REPORT_USAGE, reportCommand } from './report.ts';
 import { RUNS_USAGE, runsCommand } from './runs.ts';
@@ -9,6 +10,7 @@ const COMMANDS: Record<string, { usage: string; run: (args: string[]) => number 
   import: { usage: IMPORT_USAGE, run: importCommand },
   report: { usage: REPORT_USAGE, run: reportCommand },
   runs: { usage: RUNS_USAGE, run: runsCommand },
+  compare: { usage: COMPARE_USAGE, run: compareCommand },
 };
 
 const HELP = `benchwright: web-agent benchmarks as Playwright tests

@@ -1,14 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { basename, dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { METRICS, type MetricByType } from '../metrics/registry.ts';
 import { DEFAULT_RESAMPLES } from '../report/aggregate.ts';
-import { JOURNAL } from '../report/journal.ts';
-import { readResults, type BenchmarkResults } from '../report/results.ts';
-import { listRuns, readRun, reportFolder, resolveRun, RESULTS } from '../report/run-folders.ts';
+import { listRuns, locateResults, reportFolder, type LocatedResults } from '../report/run-folders.ts';
 import { rescore } from '../report/rescore.ts';
 import { writeReport } from '../report/write-report.ts';
 import { FIELD_TYPES, type FieldType } from '../task/types.ts';
@@ -84,22 +82,10 @@ function metricChoices(values: { checkbox?: string; range?: string; metric: stri
   return chosen;
 }
 
-interface Source {
-  results: BenchmarkResults;
-  /** Where the results are: tables go there unless told otherwise. */
-  folder: string;
-  /** Whether `folder` holds these results as results.json (a killed run has only its journal). */
-  stored: boolean;
-}
-
-/** A results.json file, a blob report folder (merged into a new run), or a run (default: latest). */
-function readSource(arg: string | undefined): Source {
-  const input = arg === undefined ? undefined : resolve(arg);
-  if (input && existsSync(input) && statSync(input).isFile() && basename(input) !== JOURNAL) {
-    return { results: readResults(input), folder: dirname(input), stored: true };
-  }
-  const folder = input && existsSync(input) && readdirSync(input).some((f) => f.endsWith('.zip')) ? mergeBlobReports(input) : resolveRun(arg);
-  return { results: readRun(folder).results, folder, stored: existsSync(join(folder, RESULTS)) };
+/** A folder of blob reports (merged into a new run first), else what locateResults finds. */
+function readSource(arg: string | undefined): LocatedResults {
+  const blobs = arg !== undefined && existsSync(arg) && statSync(arg).isDirectory() && readdirSync(arg).some((f) => f.endsWith('.zip'));
+  return locateResults(blobs ? mergeBlobReports(resolve(arg)) : arg);
 }
 
 /** Blob reports merged by Playwright itself, through the benchmark reporter, into a new run of the report folder. */

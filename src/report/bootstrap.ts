@@ -30,22 +30,46 @@ export interface Estimate {
  * generator is seeded, so the same results give the same numbers on every machine.
  */
 export function bootstrap(tasks: InstanceSums[][], columns: number, resamples: number, seed: number): Estimates {
-  const packed = tasks.map((instances) => pack(instances, columns));
-  const point = statistics(packed, columns, null);
-  const random = seededRandom(seed);
-  const draws = Array.from({ length: point.length }, () => [] as number[]);
-  for (let b = 0; b < resamples; b++) {
-    const stats = statistics(packed, columns, random);
-    stats.forEach((value, s) => {
-      if (!Number.isNaN(value)) draws[s]!.push(value);
-    });
-  }
-  const estimate = (s: number): Estimate => ({ value: Number.isNaN(point[s]!) ? null : point[s]!, se: standardDeviation(draws[s]!) });
+  const { point, draws } = replicate([tasks], columns, resamples, seed)[0]!;
+  const estimate = (s: number): Estimate => ({ value: Number.isNaN(point[s]!) ? null : point[s]!, se: standardDeviation(defined(draws[s]!)) });
   return {
     benchmark: estimate(0),
     columns: Array.from({ length: columns }, (_, c) => estimate(1 + c)),
     tasks: tasks.map((_, t) => estimate(1 + columns + t)),
   };
+}
+
+/** The statistics [benchmark, column means..., task means...] of a sample and of each resample; NaN where no field was scored. */
+export interface Replicates {
+  point: number[];
+  /** Per statistic, its value in each resample. */
+  draws: number[][];
+}
+
+/**
+ * The bootstrap's replicates for one or more samples of the same instances (e.g. two runs of
+ * the same tasks: same tasks, same number of instances each, in the same order). Every resample
+ * draws the same instances from each sample, so their replicates are paired.
+ */
+export function replicate(samples: InstanceSums[][][], columns: number, resamples: number, seed: number): Replicates[] {
+  const packed = samples.map((tasks) => tasks.map((instances) => pack(instances, columns)));
+  const replicates = packed.map((tasks) => {
+    const point = statistics(tasks, columns, null);
+    return { point, draws: point.map(() => [] as number[]) };
+  });
+  const random = seededRandom(seed);
+  for (let b = 0; b < resamples; b++) {
+    const picks = packed[0]!.map(({ n }) => draw(n, random));
+    packed.forEach((tasks, k) => statistics(tasks, columns, picks).forEach((value, s) => replicates[k]!.draws[s]!.push(value)));
+  }
+  return replicates;
+}
+
+/** `n` indices below `n`, with replacement. */
+function draw(n: number, random: () => number): Int32Array {
+  const picks = new Int32Array(n);
+  for (let i = 0; i < n; i++) picks[i] = Math.floor(random() * n);
+  return picks;
 }
 
 /** A task's instances as two flat arrays (instance-major): the inner loop runs ~10^8 times on a full benchmark. */
@@ -65,16 +89,18 @@ function pack(instances: InstanceSums[], columns: number): PackedTask {
   return { n: instances.length, sums, counts };
 }
 
-/** [benchmark, column means..., task means...]; NaN where no field was scored. Without `random`, the sample itself. */
-function statistics(tasks: PackedTask[], columns: number, random: (() => number) | null): number[] {
+/** [benchmark, column means..., task means...]; NaN where no field was scored. Without `picks` (per task, the instances drawn), the sample itself. */
+function statistics(tasks: PackedTask[], columns: number, picks: Int32Array[] | null): number[] {
   const sums = new Float64Array(columns);
   const counts = new Float64Array(columns);
   const taskMeans: number[] = [];
-  for (const task of tasks) {
+  for (let t = 0; t < tasks.length; t++) {
+    const task = tasks[t]!;
+    const drawn = picks?.[t];
     let taskSum = 0;
     let taskCount = 0;
     for (let i = 0; i < task.n; i++) {
-      const base = (random ? Math.floor(random() * task.n) : i) * columns;
+      const base = (drawn ? drawn[i]! : i) * columns;
       for (let c = 0; c < columns; c++) {
         sums[c]! += task.sums[base + c]!;
         counts[c]! += task.counts[base + c]!;
@@ -87,6 +113,20 @@ function statistics(tasks: PackedTask[], columns: number, random: (() => number)
   const scoredTasks = taskMeans.filter((m) => !Number.isNaN(m));
   const benchmark = scoredTasks.length ? scoredTasks.reduce((a, b) => a + b, 0) / scoredTasks.length : NaN;
   return [benchmark, ...Array.from(sums, (sum, c) => (counts[c] ? sum / counts[c]! : NaN)), ...taskMeans];
+}
+
+const defined = (values: number[]) => values.filter((v) => !Number.isNaN(v));
+
+/** The central `level` of the replicates (linear interpolation between order statistics); null without any. */
+export function percentileInterval(values: number[], level: number): [number, number] | null {
+  const sorted = defined(values).sort((a, b) => a - b);
+  if (!sorted.length) return null;
+  const quantile = (p: number) => {
+    const h = (sorted.length - 1) * p;
+    const lo = Math.floor(h);
+    return sorted[lo]! + (h - lo) * ((sorted[lo + 1] ?? sorted[lo]!) - sorted[lo]!);
+  };
+  return [quantile((1 - level) / 2), quantile((1 + level) / 2)];
 }
 
 /** Sample standard deviation of the bootstrap replicates (0 for identical replicates). */

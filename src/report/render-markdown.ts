@@ -47,7 +47,7 @@ export function describeRun({ meta }: BenchmarkResults): string[] {
   return lines;
 }
 
-function markdownTable(rows: string[][]): string {
+export function markdownTable(rows: string[][]): string {
   const [header, ...body] = rows.map((r) => r.map(escapeMarkdown));
   return [header!, header!.map(() => '---'), ...body].map((r) => `| ${r.join(' | ')} |`).join('\n');
 }

@@ -81,6 +81,28 @@ export function readRun(folder: string): StoredRun {
   return { folder, name: basename(folder), results, ...(journal.end && { end: journal.end }), running: stillWriting(journal) };
 }
 
+/** Results named on the command line, and where they are. */
+export interface LocatedResults {
+  /** A run's name, or the file as given. */
+  name: string;
+  results: BenchmarkResults;
+  /** Their folder: tables re-rendered from them go there unless told otherwise. */
+  folder: string;
+  /** Whether `folder` holds them as results.json (a killed run has only its journal). */
+  stored: boolean;
+}
+
+/** Any results.json (or a folder that holds one, re-scored results say), or a run (resolveRun: default latest). */
+export function locateResults(arg: string | undefined, reportDir = reportFolder()): LocatedResults {
+  const input = arg === undefined ? undefined : resolve(arg);
+  const file = input && existsSync(input) && (statSync(input).isFile() ? input : isRun(input) ? undefined : join(input, RESULTS));
+  if (file && existsSync(file) && basename(file) !== JOURNAL) {
+    return { name: arg!, results: readResults(file), folder: dirname(file), stored: true };
+  }
+  const folder = resolveRun(arg, reportDir);
+  return { name: basename(folder), results: readRun(folder).results, folder, stored: existsSync(join(folder, RESULTS)) };
+}
+
 function resultsOfJournal(meta: BenchmarkResults['meta'], records: Parameters<typeof assembleResults>[1]): BenchmarkResults {
   // The config's project order is not in the journal: projects in the order of their options, then by name.
   const order = Object.keys(meta.projects);
