@@ -2,11 +2,14 @@
 // Results the size of TurkingBench's all instances (117 tasks, 26,532 instances, ~12 scored
 // fields each) for 2 projects, made up with a seeded generator; then results.json, the
 // bootstrap (1000 resamples) and every table, as the reporter's onEnd does them, and
-// `benchwright report --checkbox iou` on the file written.
+// `benchwright report --checkbox iou` on the file written. First, the journal: every
+// instance's record appended as its test ends (one write each), and read back.
 // Usage: tsx scripts/bench-report.ts [instances per task] [fields per instance]
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { groupBy, instanceKey } from '../src/report/aggregate.ts';
+import { JOURNAL, JournalWriter, readJournal } from '../src/report/journal.ts';
 import { readResults, RESULTS_FORMAT, type BenchmarkResults, type FieldRow, type InstanceRow } from '../src/report/results.ts';
 import { rescore } from '../src/report/rescore.ts';
 import { writeReport } from '../src/report/write-report.ts';
@@ -55,6 +58,15 @@ const dir = mkdtempSync(join(tmpdir(), 'benchwright-bench-report-'));
 try {
   const results = time('made-up results', madeUpResults);
   console.log(`${results.instances.length} instances, ${results.fields.length} field records`);
+  const fieldsOf = groupBy(results.fields, instanceKey);
+  const writer = new JournalWriter(join(dir, JOURNAL), results.meta);
+  const start = performance.now();
+  time(`journal: append ${results.instances.length} records, one write each`, () => {
+    for (const instance of results.instances) writer.append({ instance, fields: fieldsOf.get(instanceKey(instance)) ?? [] });
+  });
+  console.log(`journal: ${((1000 * (performance.now() - start)) / results.instances.length).toFixed(1)} µs per record (serialise + write)`);
+  writer.close({ status: 'passed', date: results.meta.date });
+  time('journal: read back', () => readJournal(dir));
   time('write results.json, bootstrap, every table', () => writeReport(dir, results, { width: 120 }));
   console.log(`results.json: ${(statSync(join(dir, 'results.json')).size / 2 ** 20).toFixed(1)} MiB`);
   const read = time('read results.json back', () => readResults(join(dir, 'results.json')));

@@ -1,7 +1,8 @@
 // npm run bench (second part): the cost of running instances, side by side on real tasks:
 // the floor (bare Playwright: page.goto + one evaluate reading every field), do-nothing and
 // oracle through the runner (npx playwright test), with 1 and 2 workers; do-nothing also
-// without the final screenshot (BENCHWRIGHT_SCREENSHOT=off).
+// without the final screenshot (BENCHWRIGHT_SCREENSHOT=off). Runs use the JSON reporter (for
+// per-test durations) and the benchmark reporter.
 // Usage: tsx scripts/bench-run.ts [tasks] [instances per task]; default 40 train tasks x 2.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -49,8 +50,9 @@ async function floor(manifest: string): Promise<number[]> {
 /** A real `npx playwright test` run; per-test durations and wall time from its JSON report. */
 function runner(manifest: string, project: string, workers: number, work: string, screenshot: string) {
   const report = join(work, `${project}-${workers}-${screenshot}.json`);
-  spawnSync('npx', ['playwright', 'test', `--project=${project}`, `--workers=${workers}`, '--reporter=json'], {
-    env: { ...process.env, BENCHWRIGHT_SCREENSHOT: screenshot, BENCHWRIGHT_TASKS: manifest, PLAYWRIGHT_JSON_OUTPUT_NAME: report, PLAYWRIGHT_HTML_OUTPUT_DIR: join(work, 'html') },
+  // The benchmark reporter too: its journal is written as each test ends.
+  spawnSync('npx', ['playwright', 'test', `--project=${project}`, `--workers=${workers}`, '--reporter=json,./reporters/benchmark.ts'], {
+    env: { ...process.env, BENCHWRIGHT_SCREENSHOT: screenshot, BENCHWRIGHT_TASKS: manifest, PLAYWRIGHT_JSON_OUTPUT_NAME: report, PLAYWRIGHT_HTML_OUTPUT_DIR: join(work, 'html'), BENCHWRIGHT_REPORT_DIR: join(work, 'runs') },
     stdio: 'ignore',
   });
   const json = JSON.parse(readFileSync(report, 'utf8'));
