@@ -91,10 +91,11 @@ const projects: Project<BenchwrightOptions>[] = [
 
 /**
  * BENCHWRIGHT_RESUME=<run folder | run name | latest>: each project leaves out the instances the
- * earlier run finished. Resolved once, in the runner: workers inherit the resolved folder, while
- * `latest` moves to this run as soon as it writes.
+ * earlier run finished. Planned once, in the runner (workers run the tests they are given), which
+ * also fixes the folder: `latest` moves to this run as soon as it writes.
  */
-const resume = process.env.BENCHWRIGHT_RESUME ? planResume(process.env.BENCHWRIGHT_RESUME, reportDir, { benchmark: manifest.name, selection, projects }) : undefined;
+const inWorker = process.env.TEST_WORKER_INDEX !== undefined;
+const resume = process.env.BENCHWRIGHT_RESUME && !inWorker ? planResume(process.env.BENCHWRIGHT_RESUME, reportDir, { benchmark: manifest.name, selection, projects }) : undefined;
 if (resume) process.env.BENCHWRIGHT_RESUME = resume.folder;
 
 export default defineConfig<BenchwrightOptions>({

@@ -31,6 +31,7 @@ export default class BenchmarkReporter implements Reporter {
   private readonly earlier: RunRecord[] = [];
   private readonly recorded = new Map<TestCase, RunRecord>();
   private table?: string;
+  private unwritable?: Error;
   /** Why the first benchmark test that did not run was skipped. */
   private skipped?: string;
 
@@ -51,14 +52,22 @@ export default class BenchmarkReporter implements Reporter {
       return;
     }
     this.recorded.set(test, record);
-    this.journalFor(test).append(record);
+    if (this.unwritable) return;
+    try {
+      this.journalFor(test).append(record);
+    } catch (e) {
+      // A full disk or a read-only folder must not stop the run: the tables are still made at the end.
+      if (!this.unwritable) console.error(`benchwright: cannot write the run's journal, so a killed run would lose its instances: ${(e as Error).message}`);
+      this.unwritable = e as Error;
+    }
   }
 
   async onEnd(result: FullResult): Promise<void> {
     if (!this.config || !this.suite) return;
     if (!this.journal) {
       // --list, or a grep that matches no instance, say nothing.
-      if (this.skipped) console.log(`\nbenchwright: no benchmark instance ran (${this.skipped}); no run folder written.`);
+      if (this.unwritable) console.error(`benchwright: no run folder could be written in ${this.reportDir}: ${this.unwritable.message}`);
+      else if (this.skipped) console.log(`\nbenchwright: no benchmark instance ran (${this.skipped}); no run folder written.`);
       else if (this.options.resumeFrom) console.log(`\nbenchwright: ${basename(this.options.resumeFrom)} has no instance left to run; no run folder written.`);
       return;
     }

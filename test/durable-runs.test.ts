@@ -193,3 +193,13 @@ instances:
     server.close();
   }
 });
+
+test('a report folder that cannot be written does not stop the run: every instance runs, the reason is printed once', () => {
+  const notAFolder = join(tempDir(), 'file');
+  writeFileSync(notAFolder, '');
+  const r = runPlaywright(['test', '--project=oracle'], { ...OFF, BENCHWRIGHT_REPORT_DIR: notAFolder });
+  assert.equal(r.code, 0, r.output);
+  assert.match(r.output, /11 passed/);
+  assert.equal(r.output.match(/benchwright: cannot write the run's journal/g)?.length, 1, r.output);
+  assert.match(r.output, /benchwright: no run folder could be written in .*file: EEXIST/);
+});

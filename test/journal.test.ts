@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import { JOURNAL, JournalWriter, readJournal, type RunRecord } from '../src/report/journal.ts';
 import type { RunMetadata } from '../src/report/results.ts';
 import { createRunFolder, LATEST, listRuns, readRun, resolveRun, runFolderName } from '../src/report/run-folders.ts';
+import { planResume } from '../src/runner/resume.ts';
 import { tempDir } from './helpers.ts';
 
 const meta: RunMetadata = { date: '2026-11-23T10:00:00.000Z', versions: {}, selection: { seed: 1 }, projects: { oracle: { agent: 'oracle' } } };
@@ -79,4 +80,19 @@ test('run folders: named by time and projects, never reused, `latest` the newest
   assert.throws(() => resolveRun('nope', reports), /^Error: nope: no such file or folder, nor a run of that name in .* \(benchwright runs lists them\)$/);
   assert.throws(() => resolveRun(undefined, tempDir()), /^Error: latest: no such file or folder/);
   assert.throws(() => resolveRun(join(reports, 'not-a-run'), reports), /not-a-run: not a run: expected a run folder/);
+});
+
+test('a run still being written cannot be resumed; a run of other choices is refused naming each difference', () => {
+  const reports = tempDir();
+  const folder = createRunFolder(reports, 'run');
+  const writer = new JournalWriter(join(folder, JOURNAL), meta);
+  writer.append(record('a', 1));
+  const choice = { selection: { seed: 1 }, projects: [{ name: 'oracle', metadata: { agent: 'oracle' } }] };
+  assert.throws(() => planResume('latest', reports, choice), new RegExp(`^Error: BENCHWRIGHT_RESUME: ${folder} is still running \\(process ${process.pid}\\): resume it once it has stopped$`));
+  writer.close({ status: 'interrupted', date: meta.date });
+  assert.deepEqual([...planResume('latest', reports, choice).finished.keys()], ['oracle']);
+  assert.match(' oracle benchmark.spec.ts t @train @t a', planResume('latest', reports, choice).finished.get('oracle')!);
+  assert.doesNotMatch(' oracle benchmark.spec.ts t @train @t ab', planResume('latest', reports, choice).finished.get('oracle')!);
+  assert.throws(() => planResume('latest', reports, { selection: { seed: 2, instances: 3 }, projects: [{ name: 'oracle', metadata: { agent: 'random' } }] }),
+    /cannot be resumed by this run: it chose instances all \(not set\), this run 3; it chose seed 1, this run 2; project oracle ran with \{"agent":"oracle"\}, now \{"agent":"random"\}$/);
 });

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { groupBy } from '../report/aggregate.ts';
-import { readJournal } from '../report/journal.ts';
+import { readJournal, stillWriting } from '../report/journal.ts';
 import type { InstanceRow, RunMetadata } from '../report/results.ts';
 import { resolveRun } from '../report/run-folders.ts';
 
@@ -25,7 +25,9 @@ export interface RunChoice {
 
 export function planResume(arg: string, reportDir: string, current: RunChoice): ResumePlan {
   const folder = resolveRun(arg, reportDir);
-  const { meta, records } = readJournal(folder);
+  const journal = readJournal(folder);
+  if (stillWriting(journal)) throw new Error(`BENCHWRIGHT_RESUME: ${folder} is still running (process ${journal.writer!.pid}): resume it once it has stopped`);
+  const { meta, records } = journal;
   const differences = differencesFrom(meta, current);
   if (differences.length) {
     throw new Error(`BENCHWRIGHT_RESUME: ${folder} cannot be resumed by this run: ${differences.join('; ')}`);
