@@ -7,11 +7,11 @@ import { UsageError } from '../src/cli/usage.ts';
 import { percentileInterval } from '../src/report/bootstrap.ts';
 import { compareRuns, type Comparison } from '../src/report/compare.ts';
 import { renderCompareMarkdown, renderCompareText } from '../src/report/render-compare.ts';
-import { RESULTS_FORMAT, serializeResults, type BenchmarkResults, type FieldRow, type InstanceRow, type Outcome } from '../src/report/results.ts';
+import { RESULTS_FORMAT, serializeResults, type BenchmarkResults, type FieldRow, type InstanceRow, type InstanceOutcome } from '../src/report/results.ts';
 import { runCli, tempDir } from './helpers.ts';
 
 /** Per project, task and instance: its field scores (scored when there is one), or an outcome without scores. */
-type Spec = Record<string, Record<string, Record<string, number[] | Exclude<Outcome, 'scored'>>>>;
+type Spec = Record<string, Record<string, Record<string, number[] | Exclude<InstanceOutcome, 'scored'>>>>;
 
 function run(spec: Spec): BenchmarkResults {
   const instances: InstanceRow[] = [];

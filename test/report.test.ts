@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import { Parser } from 'htmlparser2';
 import type { FullConfig, Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import { summarize } from '../src/report/aggregate.ts';
+import { summarizeProjects } from '../src/report/aggregate.ts';
 import { bootstrap } from '../src/report/bootstrap.ts';
 import { collectResults } from '../src/report/collect.ts';
 import { fieldScoresCsv } from '../src/report/render-csv.ts';
@@ -63,7 +63,7 @@ test('bootstrap: the standard error of one task matches the textbook one (sd of 
   assert.ok(Math.abs(e.benchmark.se! - expected) / expected < 0.05, `bootstrap se ${e.benchmark.se} vs ${expected}`);
 });
 
-test('summarize: benchmark = mean over tasks of task means, beside the mean over all fields; errored instances counted, not averaged', () => {
+test('summarizeProjects: benchmark = mean over tasks of task means, beside the mean over all fields; errored instances counted, not averaged', () => {
   const r = results({
     agent: {
       // task a: 4 fields, mean 0.25; task b: 1 field, 1.0
@@ -71,7 +71,7 @@ test('summarize: benchmark = mean over tasks of task means, beside the mean over
       b: { j1: [['radio', 1, 'y', ['y']], ['text', null, '', ['z']]] },
     },
   });
-  const [s] = summarize(r, SETTINGS);
+  const [s] = summarizeProjects(r, SETTINGS);
   assert.equal(s!.benchmark.value, (0.25 + 1) / 2);
   assert.equal(s!.allFields.value, 2 / 5);
   assert.deepEqual(Object.keys(s!.byType), ['checkbox', 'radio', 'text']);
@@ -83,7 +83,7 @@ test('summarize: benchmark = mean over tasks of task means, beside the mean over
   assert.equal(s!.ceiling, 1);
   // Annotators who disagree on a field lower what a perfect agent reaches; the tables say so.
   r.fields[0]!.ceiling = 0.5;
-  const [lower] = summarize(r, SETTINGS);
+  const [lower] = summarizeProjects(r, SETTINGS);
   assert.equal(lower!.ceiling, ((0.5 + 3) / 4 + 1) / 2);
   assert.ok(tableNotes([lower!], SETTINGS).includes('agent: a perfect agent would score 0.938 (where annotators disagree on a range no single answer scores 1, and no option of a radio or select may match their answers).'));
 });

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { labelOf, locateField, matchOption, type ControlState, type FieldLocation } from './locate.ts';
 import { formatAction, type Action, type ActionArg, type ActionName } from './signatures.ts';
 
-export type Outcome = { ok: true; value?: string; note?: string } | { ok: false; error: string };
+export type ActionOutcome = { ok: true; value?: string; note?: string } | { ok: false; error: string };
 
 export interface ActionRecord {
   action: string;
@@ -21,7 +21,7 @@ export interface ActionLibraryOptions {
   timeout?: number;
 }
 
-/** A failure the agent should hear about (an Outcome), not an infrastructure error. */
+/** A failure the agent should hear about (an ActionOutcome), not an infrastructure error. */
 class ActionError extends Error {}
 
 /**
@@ -42,8 +42,8 @@ export class ActionLibrary {
   }
 
   /** Runs a parsed action (from model text) through the same methods. */
-  run(action: Action): Promise<Outcome> {
-    const method = this[action.name] as (...args: ActionArg[]) => Promise<Outcome>;
+  run(action: Action): Promise<ActionOutcome> {
+    const method = this[action.name] as (...args: ActionArg[]) => Promise<ActionOutcome>;
     return method.apply(this, action.args);
   }
 
@@ -149,10 +149,10 @@ export class ActionLibrary {
     });
   }
 
-  private async act(name: ActionName, args: ActionArg[], body: () => Promise<unknown>, logged = true): Promise<Outcome> {
+  private async act(name: ActionName, args: ActionArg[], body: () => Promise<unknown>, logged = true): Promise<ActionOutcome> {
     const title = formatAction({ name, args });
     const started = Date.now();
-    const outcome = await this.step(title, async (): Promise<Outcome> => {
+    const outcome = await this.step(title, async (): Promise<ActionOutcome> => {
       try {
         const result = await body();
         return typeof result === 'string' ? (logged ? { ok: true, note: result } : { ok: true, value: result }) : { ok: true };

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { summarize } from '../report/aggregate.ts';
+import { summarizeProjects } from '../report/aggregate.ts';
 import { LATEST, listRuns, readRun, reportFolder, resolveRun, type StoredRun } from '../report/run-folders.ts';
 import { formatTable } from './table.ts';
 import { UsageError } from './usage.ts';
@@ -40,7 +40,7 @@ export function runsCommand(args: string[]): number {
 function describe(run: StoredRun, mark: string): string[] {
   const { meta, instances } = run.results;
   // Point estimates only: listing many runs must not bootstrap each.
-  const scores = summarize(run.results, { resamples: 0, seed: 1 }).map((s) => `${s.project} ${s.benchmark.value?.toFixed(3) ?? '–'}`);
+  const scores = summarizeProjects(run.results, { resamples: 0, seed: 1 }).map((s) => `${s.project} ${s.benchmark.value?.toFixed(3) ?? '–'}`);
   return [
     `${mark}${run.name}`,
     meta.date.replace('T', ' ').replace(/\.\d+Z$/, 'Z'),

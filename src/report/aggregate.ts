@@ -47,7 +47,7 @@ export interface SummaryOptions {
 export const DEFAULT_RESAMPLES = 1000;
 
 /** Per project (in the results' order), the benchmark's numbers with bootstrap standard errors. */
-export function summarize(results: BenchmarkResults, options: SummaryOptions): ProjectSummary[] {
+export function summarizeProjects(results: BenchmarkResults, options: SummaryOptions): ProjectSummary[] {
   const scoredFields = groupBy(results.fields.filter((f) => f.score !== null), instanceKey);
   const scoredOf = (i: InstanceRow) => scoredFields.get(instanceKey(i)) ?? [];
   return [...groupBy(results.instances, (i) => i.project)].map(([project, instances]) => {

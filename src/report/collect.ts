@@ -7,7 +7,7 @@ import type { FieldUsage } from '../../agents/types.ts';
 import { totalUsage } from '../../agents/usage.ts';
 import { byCodePoint } from './aggregate.ts';
 import { recordKey, type RunRecord } from './journal.ts';
-import { RESULTS_FORMAT, type BenchmarkResults, type InstanceRow, type Outcome, type RunMetadata, type TaskLoadError } from './results.ts';
+import { RESULTS_FORMAT, type BenchmarkResults, type InstanceRow, type InstanceOutcome, type RunMetadata, type TaskLoadError } from './results.ts';
 
 // The results of a run, rebuilt from what the tests recorded: their annotations (task,
 // instance, split, agent) and their fields.json and agent-usage.json attachments. Nothing else survives
@@ -116,7 +116,7 @@ function jsonAttachment<T>(result: TestResult, name: string): T | undefined {
   }
 }
 
-function outcome(result: TestResult | undefined, records: FieldRecord[] | undefined): Outcome {
+function outcome(result: TestResult | undefined, records: FieldRecord[] | undefined): InstanceOutcome {
   if (records) return records.some((r) => r.score !== null) ? 'scored' : 'not scored';
   if (!result || result.status === 'skipped') return 'not run';
   return 'errored';

@@ -1,7 +1,7 @@
 import { hashSeed } from '../runner/selection.ts';
 import { byCodePoint, groupBy, instanceKey } from './aggregate.ts';
 import { percentileInterval, replicate, type InstanceSums } from './bootstrap.ts';
-import type { BenchmarkResults, FieldRow, InstanceRow, Outcome } from './results.ts';
+import type { BenchmarkResults, FieldRow, InstanceRow, InstanceOutcome } from './results.ts';
 
 /** The interval around each difference: 95%, from the bootstrap's percentiles. */
 export const INTERVAL_LEVEL = 0.95;
@@ -26,8 +26,8 @@ export interface TaskDifference extends Difference {
 export interface InstanceChange {
   task: string;
   instance: string;
-  a: { outcome: Outcome; score: number | null };
-  b: { outcome: Outcome; score: number | null };
+  a: { outcome: InstanceOutcome; score: number | null };
+  b: { outcome: InstanceOutcome; score: number | null };
 }
 
 export interface InstanceName {

@@ -13,7 +13,7 @@ export const RESULTS_FORMAT = 'benchwright-results/1';
  * errored: it failed before its fields were scored (page, agent or harness error).
  * not run: skipped or interrupted before it started.
  */
-export type Outcome = 'scored' | 'not scored' | 'errored' | 'not run';
+export type InstanceOutcome = 'scored' | 'not scored' | 'errored' | 'not run';
 
 export interface InstanceRow {
   project: string;
@@ -21,7 +21,7 @@ export interface InstanceRow {
   task: string;
   split?: string;
   instance: string;
-  outcome: Outcome;
+  outcome: InstanceOutcome;
   /** Playwright's status of the last attempt: passed, failed, timedOut, skipped, interrupted. */
   status: string;
   /** Attempts before the last one (Playwright retries). */

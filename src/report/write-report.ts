@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_RESAMPLES, summarize } from './aggregate.ts';
+import { DEFAULT_RESAMPLES, summarizeProjects } from './aggregate.ts';
 import { perFieldTypeCsv, perTaskCsv } from './render-csv.ts';
 import { renderHtml } from './render-html.ts';
 import { renderMarkdown } from './render-markdown.ts';
@@ -28,7 +28,7 @@ export function writeReport(dir: string, results: BenchmarkResults, options: Rep
   mkdirSync(dir, { recursive: true });
   if (options.writeResults !== false) writeFileSync(join(dir, 'results.json'), serializeResults(results));
   const settings = { resamples: options.resamples ?? DEFAULT_RESAMPLES, seed: results.meta.selection?.seed ?? 1 };
-  const summaries = summarize(results, settings);
+  const summaries = summarizeProjects(results, settings);
   const problems: string[] = [];
   const files: Record<string, () => string> = {
     'summary.md': () => renderMarkdown(results, summaries, settings),
