@@ -1,9 +1,11 @@
 import { IMPORT_USAGE, importCommand } from './import.ts';
 import { REPORT_USAGE, reportCommand } from './report.ts';
+import { SETUP_USAGE, setupCommand } from './setup.ts';
 import { UsageError } from './usage.ts';
 import { VALIDATE_USAGE, validateCommand } from './validate.ts';
 
 const COMMANDS: Record<string, { usage: string; run: (args: string[]) => number }> = {
+  setup: { usage: SETUP_USAGE, run: setupCommand },
   validate: { usage: VALIDATE_USAGE, run: validateCommand },
   import: { usage: IMPORT_USAGE, run: importCommand },
   report: { usage: REPORT_USAGE, run: reportCommand },
