@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { defineConfig, type Project, type ReporterDescription } from '@playwright/test';
@@ -7,11 +6,13 @@ import type { BenchwrightOptions } from './fixtures/benchwright.ts';
 import { LATEST, reportFolder } from './src/report/run-folders.ts';
 import { leaveOutFinished, planResume } from './src/runner/resume.ts';
 import { benchmarkPath, selectionSettings } from './src/runner/selection.ts';
+import { findChromium, isFound } from './src/setup/chromium.ts';
+import { thisMachine } from './src/setup/machine.ts';
 import { resolveManifest } from './src/task/manifest.ts';
 
-// A system Chromium (Debian's package; Playwright cannot download its browsers here) when one
-// is present, Playwright's own browser otherwise.
-const systemChromium = process.env.BENCHWRIGHT_CHROMIUM ?? '/usr/bin/chromium';
+// BENCHWRIGHT_CHROMIUM, a system Chromium or Playwright's own (README, "Two commands"); with
+// none, the run stops in the global setup, and `--list` still works.
+const chromium = findChromium(thisMachine);
 
 /**
  * Task pages must not reach the network. Chromium resolves every host but loopback to
@@ -113,12 +114,12 @@ export default defineConfig<BenchwrightOptions>({
   // Read by the benchmark reporter into results.json: how this run chose its instances.
   metadata: { benchwright: { benchmark: manifest.name, ...selection } },
   captureGitInfo: { commit: true },
-  globalSetup: './reporters/clean-allure-results.ts',
+  globalSetup: ['./src/setup/require-chromium.ts', './reporters/clean-allure-results.ts'],
   use: {
     finalScreenshot,
     headless: true,
     launchOptions: {
-      ...(existsSync(systemChromium) && { executablePath: systemChromium }),
+      ...(isFound(chromium) && { executablePath: chromium.path }),
       args: OFFLINE_ARGS,
     },
   },

@@ -1,22 +1,25 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { findChromium, isFound } from '../src/setup/chromium.ts';
+import { thisMachine } from '../src/setup/machine.ts';
 import { runPlaywright, tempDir } from './helpers.ts';
 
 // Nothing leaves loopback: the harness's hostile page (specs/harness/offline.spec.ts) runs in
 // the project's real browser set-up, under strace, and every datagram or stream the browser's
 // processes send is checked. A UDP connect() sends nothing (Chromium uses one to learn its
 // default local address), so only sends, and TCP connects, count.
-const chromium = process.env.BENCHWRIGHT_CHROMIUM ?? '/usr/bin/chromium';
+const chromium = findChromium(thisMachine);
 const hasStrace = spawnSync('strace', ['-V']).status === 0;
 
-test('no datagram or connection leaves loopback, WebRTC to IP literals included', { skip: (!hasStrace && 'strace is not installed') || (!existsSync(chromium) && `no ${chromium}`) }, () => {
+test('no datagram or connection leaves loopback, WebRTC to IP literals included', { skip: (!hasStrace && 'strace is not installed') || (!isFound(chromium) && chromium.problem) }, () => {
+  assert.ok(isFound(chromium));
   const dir = tempDir();
   const log = join(dir, 'strace.log');
   const wrapper = join(dir, 'chromium-under-strace');
-  writeFileSync(wrapper, `#!/bin/sh\nexec strace -f -qq -yy -e trace=%network,write -e signal=none -o '${log}' '${chromium}' "$@"\n`);
+  writeFileSync(wrapper, `#!/bin/sh\nexec strace -f -qq -yy -e trace=%network,write -e signal=none -o '${log}' '${chromium.path}' "$@"\n`);
   chmodSync(wrapper, 0o755);
   const run = runPlaywright(['test', '--project=harness', 'specs/harness/offline.spec.ts'], { BENCHWRIGHT_CHROMIUM: wrapper, BENCHWRIGHT_ALLURE: 'off' });
   assert.equal(run.code, 0, run.output);

@@ -27,3 +27,11 @@ test('tests are one per instance, titled and tagged so --grep picks a task, an i
   assert.notEqual(bad.code, 0);
   assert.match(bad.output, /BENCHWRIGHT_SPLIT names unknown splits: nope/);
 });
+
+test('with no usable browser a run stops at its start with one message that says what to run; --list needs no browser', () => {
+  const noBrowser = { BENCHWRIGHT_CHROMIUM: '/nonexistent' };
+  const { code, output } = playwright(['--project=oracle'], noBrowser);
+  assert.equal(code, 1, output);
+  assert.equal(output.trim(), "Error: BENCHWRIGHT_CHROMIUM=/nonexistent does not exist: set it to a Chromium executable, or unset it to use a system Chromium or Playwright's own.");
+  assert.match(playwright(['--project=oracle', '--list'], noBrowser).output, /Total: 11 tests in 1 file/);
+});

@@ -2,10 +2,12 @@ import { COMPARE_USAGE, compareCommand } from './compare.ts';
 import { IMPORT_USAGE, importCommand } from './import.ts';
 import { REPORT_USAGE, reportCommand } from './report.ts';
 import { RUNS_USAGE, runsCommand } from './runs.ts';
+import { SETUP_USAGE, setupCommand } from './setup.ts';
 import { UsageError } from './usage.ts';
 import { VALIDATE_USAGE, validateCommand } from './validate.ts';
 
 const COMMANDS: Record<string, { usage: string; run: (args: string[]) => number }> = {
+  setup: { usage: SETUP_USAGE, run: setupCommand },
   validate: { usage: VALIDATE_USAGE, run: validateCommand },
   import: { usage: IMPORT_USAGE, run: importCommand },
   report: { usage: REPORT_USAGE, run: reportCommand },

@@ -1,0 +1,46 @@
+import { parseArgs } from 'node:util';
+import type { Chromium } from '../setup/chromium.ts';
+import { ensureChromium, ensureStrace, reason } from '../setup/install.ts';
+import { type Machine, thisMachine } from '../setup/machine.ts';
+
+export const SETUP_USAGE = `benchwright setup [--test-tools]
+
+Makes this machine ready to run benchmarks, and prints the browser's path and version. The
+browser: BENCHWRIGHT_CHROMIUM, else a system Chromium (chromium or chromium-browser in PATH,
+/usr/bin/chromium), else Playwright's own. With none, it installs Playwright's own; where
+Playwright cannot download it, Debian's chromium with apt-get (as root). When nothing works, it
+says what to run.
+
+  --test-tools   also strace, with which npm test watches the browser's traffic
+                 (installed with apt-get as root; without it, that test is skipped)`;
+
+const SOURCES: Record<Chromium['source'], string> = {
+  BENCHWRIGHT_CHROMIUM: 'BENCHWRIGHT_CHROMIUM',
+  system: 'a system Chromium',
+  playwright: "Playwright's own",
+};
+
+export function setupCommand(args: string[]): number {
+  const { values } = parseArgs({ args, options: { 'test-tools': { type: 'boolean', default: false } } });
+  setUp(thisMachine, { testTools: values['test-tools'] }, console.log);
+  return 0;
+}
+
+/** Finds or installs what runs need (and, with testTools, what the tests need); throws what to run when it cannot. */
+export function setUp(machine: Machine, options: { testTools: boolean }, log: (line: string) => void): void {
+  const chromium = ensureChromium(machine, log);
+  // Playwright's download leaves the system libraries its browser needs to the user.
+  const repair = chromium.source === 'playwright' ? 'Run `sudo npx playwright install-deps chromium`' : 'Set BENCHWRIGHT_CHROMIUM to a Chromium that starts';
+  log(`Chromium: ${chromium.path} (${SOURCES[chromium.source]}): ${versionOf(machine, chromium.path, '--version', repair)}`);
+  if (options.testTools) {
+    const strace = ensureStrace(machine, log);
+    log(`strace: ${strace}: ${versionOf(machine, strace, '-V', 'Reinstall strace')}`);
+  }
+}
+
+/** The first line a program prints about its version; it also shows that the program starts. */
+function versionOf(machine: Machine, path: string, flag: string, repair: string): string {
+  const run = machine.run(path, [flag]);
+  if (!run.ok) throw new Error(`${path} does not start (${reason(run)}). ${repair}.`);
+  return run.stdout.trim().split('\n', 1)[0] ?? '';
+}
