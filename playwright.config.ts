@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { defineConfig, type Project, type ReporterDescription } from '@playwright/test';
 import type { LlmOptions } from './agents/llm/options.ts';
 import type { BenchwrightOptions } from './fixtures/benchwright.ts';
+import { PINNED_LOCALE } from './src/runner/repeatable-page.ts';
 import { benchmarkPath, selectionSettings } from './src/runner/selection.ts';
 import { resolveManifest } from './src/task/manifest.ts';
 
@@ -89,6 +90,8 @@ export default defineConfig<BenchwrightOptions>({
   globalSetup: './reporters/clean-allure-results.ts',
   use: {
     finalScreenshot,
+    // The instance pages' contexts have these too (InstancePage); here for the `page` of harness tests.
+    ...PINNED_LOCALE,
     headless: true,
     launchOptions: {
       ...(existsSync(systemChromium) && { executablePath: systemChromium }),

@@ -3,6 +3,7 @@ import type { TaskServer } from '../server/task-server.ts';
 import type { Instance, Task } from '../task/types.ts';
 import { sessionOf } from '../values/page-session.ts';
 import { within } from './bounded.ts';
+import { PagePins, PINNED_LOCALE, type PagePinning } from './repeatable-page.ts';
 
 /** What a page did on its own while an instance ran: recorded with the instance, never fatal. */
 export interface PageEvents {
@@ -40,14 +41,17 @@ export class InstancePage {
   private stuck = false;
   /** The current instance's start token, dropped when it ends (loaded or not). */
   private start?: { server: TaskServer; token: string };
+  /** Math.random and the clock of the context's pages. */
+  private pins: PagePins;
 
   private constructor(private context: BrowserContext, public page: Page, private readonly viewport: { width: number; height: number }) {
+    this.pins = new PagePins(context);
     this.watch();
   }
 
   static async open(browser: Browser, viewport: { width: number; height: number }): Promise<InstancePage> {
-    const context = await browser.newContext({ viewport });
-    return new InstancePage(context, await context.newPage(), viewport);
+    const { context, page } = await openContext(browser, viewport);
+    return new InstancePage(context, page, viewport);
   }
 
   private watch(): void {
@@ -81,6 +85,11 @@ export class InstancePage {
     if (size?.width !== this.viewport.width || size.height !== this.viewport.height) await this.page.setViewportSize(this.viewport);
   }
 
+  /** Makes the instance's page repeatable (repeatable-page.ts): before it loads. */
+  async pin(pinning: PagePinning): Promise<void> {
+    await this.pins.pin(pinning);
+  }
+
   /**
    * The URL to load the instance from: as its page loads, what the last instance left is
    * cleared away (TaskServer.startUrl), before any script of the new page runs.
@@ -94,15 +103,17 @@ export class InstancePage {
   }
 
   /**
-   * Ends an instance: the pages it opened are closed; a page that does not answer (a script
-   * looping) is replaced. `answered`: the page just gave its fields back, no need to ask again.
+   * Ends an instance: the pages it opened are closed, its seeding taken out; a page that does
+   * not answer (a script looping), or a context worn by clock settings, is replaced. `answered`:
+   * the page just gave its fields back, no need to ask again.
    */
   async end(answered = false): Promise<void> {
     if (this.start) this.start.server.forget(this.start.token);
-    const { context, page } = this;
+    const { context, page, pins } = this;
     try {
       if (this.stuck) throw new Error('stuck');
-      await within(TEARDOWN_MS, 'closing the pages the instance opened', Promise.all([closeOthers(context, page), answered || page.evaluate(() => 0)]));
+      await within(TEARDOWN_MS, 'closing the pages the instance opened', Promise.all([closeOthers(context, page), answered || page.evaluate(() => 0), pins.unpin()]));
+      if (pins.worn) throw new Error('worn');
     } catch {
       await this.replace();
     }
@@ -116,13 +127,12 @@ export class InstancePage {
     await Promise.all([context.clearCookies(), cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'local_storage,indexeddb,websql,cache_storage,service_workers,file_systems,storage_buckets' })]);
   }
 
-  /** A fresh context and page in place of one that hangs (its context is dropped, not waited on). */
+  /** A fresh context and page in place of one that hangs or is worn (the old context is dropped, not waited on). */
   private async replace(): Promise<void> {
-    const browser = this.context.browser()!;
     const old = this.context;
-    within(TEARDOWN_MS, 'closing a stuck page', old.close()).catch(() => {});
-    this.context = await browser.newContext({ viewport: this.viewport });
-    this.page = await this.context.newPage();
+    within(TEARDOWN_MS, 'closing the replaced context', old.close()).catch(() => {});
+    ({ context: this.context, page: this.page } = await openContext(old.browser()!, this.viewport));
+    this.pins = new PagePins(this.context);
     this.stuck = false;
     this.watch();
   }
@@ -143,6 +153,12 @@ export class InstancePage {
   async close(): Promise<void> {
     await within(TEARDOWN_MS, 'closing the browser context', this.context.close()).catch(() => {});
   }
+}
+
+/** A context for instance pages and its page: the viewport, and dates that print the same on any machine. */
+async function openContext(browser: Browser, viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, ...PINNED_LOCALE });
+  return { context, page: await context.newPage() };
 }
 
 /** Every page of the context but `keep`, until none is left (a popup may open another while closing). */
