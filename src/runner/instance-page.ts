@@ -4,6 +4,7 @@ import type { Instance, Task } from '../task/types.ts';
 import { sessionOf } from '../values/page-session.ts';
 import { within } from './bounded.ts';
 import { PagePins, PINNED_LOCALE, type PagePinning } from './repeatable-page.ts';
+import { withSeed } from './seed-document.ts';
 
 /** What a page did on its own while an instance ran: recorded with the instance, never fatal. */
 export interface PageEvents {
@@ -43,6 +44,8 @@ export class InstancePage {
   private start?: { server: TaskServer; token: string };
   /** Math.random and the clock of the context's pages. */
   private pins: PagePins;
+  /** The current instance's seed, carried to its page by the start URL; undefined: not seeded. */
+  private seed?: number;
 
   private constructor(private context: BrowserContext, public page: Page, private readonly viewport: { width: number; height: number }) {
     this.pins = new PagePins(context);
@@ -81,6 +84,7 @@ export class InstancePage {
   async begin(): Promise<void> {
     this.events = noEvents();
     this.start = undefined;
+    this.seed = undefined;
     const size = this.page.viewportSize();
     if (size?.width !== this.viewport.width || size.height !== this.viewport.height) await this.page.setViewportSize(this.viewport);
   }
@@ -88,32 +92,34 @@ export class InstancePage {
   /** Makes the instance's page repeatable (repeatable-page.ts): before it loads. */
   async pin(pinning: PagePinning): Promise<void> {
     await this.pins.pin(pinning);
+    this.seed = pinning.seed;
   }
 
   /**
    * The URL to load the instance from: as its page loads, what the last instance left is
-   * cleared away (TaskServer.startUrl), before any script of the new page runs.
+   * cleared away (TaskServer.startUrl), before any script of the new page runs. It carries the
+   * instance's seed, if pinned (seed-document.ts).
    */
   startUrl(server: TaskServer, task: Task, instance: Instance): string {
     const { url, token } = server.startUrl(task, instance, () => within(TEARDOWN_MS, 'clearing what the last instance left', this.clear(server.origin)).catch((e: Error) => {
       this.note(this.events.errors, `benchwright: ${e.message}`);
     }));
     this.start = { server, token };
-    return url;
+    return withSeed(url, this.seed);
   }
 
   /**
-   * Ends an instance: the pages it opened are closed, its seeding taken out; a page that does
-   * not answer (a script looping), or a context worn by clock settings, is replaced. `answered`:
-   * the page just gave its fields back, no need to ask again.
+   * Ends an instance: the pages it opened are closed; a page that does not answer (a script
+   * looping), or a context worn by clock settings, is replaced. `answered`: the page just gave
+   * its fields back, no need to ask again.
    */
   async end(answered = false): Promise<void> {
     if (this.start) this.start.server.forget(this.start.token);
-    const { context, page, pins } = this;
+    const { context, page } = this;
     try {
       if (this.stuck) throw new Error('stuck');
-      await within(TEARDOWN_MS, 'closing the pages the instance opened', Promise.all([closeOthers(context, page), answered || page.evaluate(() => 0), pins.unpin()]));
-      if (pins.worn) throw new Error('worn');
+      await within(TEARDOWN_MS, 'closing the pages the instance opened', Promise.all([closeOthers(context, page), answered || page.evaluate(() => 0)]));
+      if (this.pins.worn) throw new Error('worn');
     } catch {
       await this.replace();
     }
