@@ -62,7 +62,7 @@ test('gpt4 against a local server: every instance scored, tokens and cost report
   }
 });
 
-test('a page that shuffles its options with Math.random and shows the date: a rerun sends 0 requests and scores the same; another seed, other pages', async () => {
+test('a page that shuffles its options with Math.random and shows the time: a rerun sends 0 requests and scores the same; another seed, other pages', async () => {
   const fake = await FakeOpenAI.start((r) => ({ content: firstOptionReply(r) }));
   try {
     const env = { BENCHWRIGHT_LLM_CACHE: join(tempDir(), 'replies'), BENCHWRIGHT_TASKS: join(ROOT, 'test', 'fixtures', 'shuffled-options', 'task.yaml') };
@@ -71,7 +71,7 @@ test('a page that shuffles its options with Math.random and shows the date: a re
     const asked = fake.requests.length;
     assert.equal(asked, 6, 'two fields of three instances');
     const pages = fake.requests.map((r) => textOf(r.body.messages.at(-1)!.content));
-    assert.ok(pages.every((p) => p.includes('Asked on <span id="today">Mon Jun 03 2024</span>')), 'the pinned date');
+    assert.ok(pages.every((p) => p.includes('Asked at <span id="today">2024-06-03T09:00:00.000Z</span>')), 'the pinned start, to the millisecond');
     // The stand-in model picks the first option the page shows: the shuffle decides the answer.
     const shown = new Set(fake.requests.filter((r) => r.field === 'colour').map((r) => firstOptionReply(r)));
     assert.ok(shown.size > 1, `the pages were shuffled: ${[...shown].join(', ')}`);

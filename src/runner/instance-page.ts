@@ -65,6 +65,7 @@ export class InstancePage {
       (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss()).catch(() => {});
     });
     page.on('pageerror', (error) => this.note(this.events.errors, error.message));
+    page.on('load', () => this.pins.loaded());
     page.on('requestfailed', (request) => this.note(this.events.failedRequests, { url: request.url(), error: request.failure()?.errorText ?? '' }));
     this.context.on('page', (opened) => {
       const record = { url: opened.url() };

@@ -38,38 +38,53 @@ export function pagePinning(task: Pick<Task, 'random' | 'clock'>, manifestClock:
 }
 
 /**
- * Every clock setting stays in its context as a script each new document replays (Playwright
- * has no public way to take one out): loading a page costs ~5 ms more after 2000 of them here,
- * ~70 ms after 13000 (a worker's share of TurkingBench). Past this many, the context is replaced
- * (~0.2 s): about 1 ms an instance either way.
+ * Every clock setting (two an instance) stays in its context as a script each new document
+ * replays (Playwright has no public way to take one out): loading a page costs ~5 ms more after
+ * 2000 of them here, ~70 ms after 13000 (a worker's share of TurkingBench). Past this many, the
+ * context is replaced (~0.2 s): about 1 ms an instance either way.
  */
-export const CLOCK_SETTINGS_PER_CONTEXT = 250;
+export const CLOCK_SETTINGS_PER_CONTEXT = 500;
 
 /**
  * Pins the pages of one browser context, instance by instance. The seeding script is added
  * with the first seeded instance and kept (taking one out costs ~6 ms an instance here): each
  * document finds its instance's seed in the start URL (seed-document.ts). The clock is
- * Playwright's (one per context, faking Date, timers and performance in every document):
- * installed once, then set back to the instance's start before each instance; time flows from
- * there (pages run timers).
+ * Playwright's (one per context, faking Date, timers and performance in every document). While
+ * an instance's page loads, its Date stands at the start (timers run), so what a page reads of
+ * the time as it loads is the same on every run, to the millisecond; once loaded, time runs on
+ * from the start (pages run timers, and animations that follow Date).
  */
 export class PagePins {
   private seeding = false;
   private clockSettings = 0;
+  /** The start of the instance whose page is loading, its clock standing until it has loaded. */
+  private standing?: string;
+  /** Setting the clock running once the page has loaded: off the instance's path, awaited by the next pin. */
+  private running?: Promise<void>;
 
   constructor(private readonly context: BrowserContext) {}
 
   /** Before the instance's page loads. */
   async pin({ seed, clock }: PagePinning): Promise<void> {
+    await this.running;
     if (seed !== undefined && !this.seeding) {
       await this.context.addInitScript({ content: seedingScript() });
       this.seeding = true;
     }
-    // A task on real time after pinned ones: the installed clock cannot be taken out; it is set to now.
+    this.standing = clock;
+    // A task on real time after pinned ones: the clock cannot be taken out; it is set to now.
     if (clock === undefined && this.clockSettings === 0) return;
-    const time = clock ?? Date.now();
-    await (this.clockSettings === 0 ? this.context.clock.install({ time }) : this.context.clock.setSystemTime(time));
+    await (clock === undefined ? this.context.clock.setSystemTime(Date.now()) : this.context.clock.setFixedTime(clock));
     this.clockSettings++;
+  }
+
+  /** The instance's page has loaded (its `load` event): its clock runs on from the start. */
+  loaded(): void {
+    const start = this.standing;
+    if (start === undefined) return;
+    this.standing = undefined;
+    this.clockSettings++;
+    this.running = this.context.clock.setSystemTime(start).catch(() => {});
   }
 
   /** Its clock settings slow down every page load: the context is due for replacement. */
