@@ -47,12 +47,13 @@ export const CLOCK_SETTINGS_PER_CONTEXT = 500;
 
 /**
  * Pins the pages of one browser context, instance by instance. The seeding script is added
- * with the first seeded instance and kept (taking one out costs ~6 ms an instance here): each
- * document finds its instance's seed in the start URL (seed-document.ts). The clock is
- * Playwright's (one per context, faking Date, timers and performance in every document). While
- * an instance's page loads, its Date stands at the start (timers run), so what a page reads of
- * the time as it loads is the same on every run, to the millisecond; once loaded, time runs on
- * from the start (pages run timers, and animations that follow Date).
+ * with the first seeded instance and kept (adding and taking out one per instance cost ~10 ms
+ * an instance here): each document finds its instance's seed in the start URL
+ * (seed-document.ts). The clock is Playwright's (one per context, faking Date, timers and
+ * performance in every document). While an instance's page loads, its Date stands at the
+ * start (timers run), so what a page reads of the time as it loads is the same on every run, to
+ * the millisecond; once loaded, time runs on from the start (pages run timers, and animations
+ * that follow Date).
  */
 export class PagePins {
   private seeding = false;
