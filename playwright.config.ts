@@ -5,6 +5,7 @@ import type { LlmOptions } from './agents/llm/options.ts';
 import type { BenchwrightOptions } from './fixtures/benchwright.ts';
 import { LATEST, reportFolder } from './src/report/run-folders.ts';
 import { leaveOutFinished, planResume } from './src/runner/resume.ts';
+import { PINNED_LOCALE } from './src/runner/repeatable-page.ts';
 import { benchmarkPath, selectionSettings } from './src/runner/selection.ts';
 import { findChromium, isFound } from './src/setup/chromium.ts';
 import { thisMachine } from './src/setup/machine.ts';
@@ -117,6 +118,8 @@ export default defineConfig<BenchwrightOptions>({
   globalSetup: ['./src/setup/require-chromium.ts', './reporters/clean-allure-results.ts'],
   use: {
     finalScreenshot,
+    // The instance pages' contexts have these too (InstancePage); here for the `page` of harness tests.
+    ...PINNED_LOCALE,
     headless: true,
     launchOptions: {
       ...(isFound(chromium) && { executablePath: chromium.path }),

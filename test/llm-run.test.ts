@@ -62,6 +62,34 @@ test('gpt4 against a local server: every instance scored, tokens and cost report
   }
 });
 
+test('a page that shuffles its options with Math.random and shows the time: a rerun sends 0 requests and scores the same; another seed, other pages', async () => {
+  const fake = await FakeOpenAI.start((r) => ({ content: firstOptionReply(r) }));
+  try {
+    const env = { BENCHWRIGHT_LLM_CACHE: join(tempDir(), 'replies'), BENCHWRIGHT_TASKS: join(ROOT, 'test', 'fixtures', 'shuffled-options', 'task.yaml') };
+    const first = await runLlm('gpt4', fake, env);
+    assert.equal(first.code, 0, first.output);
+    const asked = fake.requests.length;
+    assert.equal(asked, 6, 'two fields of three instances');
+    const pages = fake.requests.map((r) => textOf(r.body.messages.at(-1)!.content));
+    assert.ok(pages.every((p) => p.includes('Asked at <span id="today">2024-06-03T09:00:00.000Z</span>')), 'the pinned start, to the millisecond');
+    // The stand-in model picks the first option the page shows: the shuffle decides the answer.
+    const shown = new Set(fake.requests.filter((r) => r.field === 'colour').map((r) => firstOptionReply(r)));
+    assert.ok(shown.size > 1, `the pages were shuffled: ${[...shown].join(', ')}`);
+    const scores = (dir: string) => results(dir).fields.map((f) => [f.instance, f.field, f.prediction, f.score]);
+
+    const second = await runLlm('gpt4', fake, env);
+    assert.equal(second.code, 0, second.output);
+    assert.equal(fake.requests.length, asked, 'the rerun sent no request');
+    assert.deepEqual(scores(second.dir), scores(first.dir));
+
+    const reseeded = await runLlm('gpt4', fake, { ...env, BENCHWRIGHT_SEED: '2' });
+    assert.equal(reseeded.code, 0, reseeded.output);
+    assert.ok(fake.requests.length > asked, 'another seed shuffles the pages otherwise: new prompts');
+  } finally {
+    await fake.close();
+  }
+});
+
 test('injected faults: 429 and 500 are retried, a hang times out, malformed JSON fails, a truncated reply is re-prompted, a chatty one parsed; no instance lost', async () => {
   const plan: Record<string, (previous: number, request: SeenRequest) => Answer> = {
     sentiment: (n, r) => (n === 0 ? { status: 429, headers: { 'retry-after': '1' } } : { content: firstOptionReply(r) }),

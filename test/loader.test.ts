@@ -153,6 +153,18 @@ test('manifest: folders, globs, excludes; a folder without a manifest loads ever
   ]);
 });
 
+test('clock and random: a task\'s settings and a manifest\'s clock are read as written; a bad one is a located error', () => {
+  const dir = tempDir();
+  const task = load(writeTask(dir, 'task.yaml', 'id: timed\ntitle: Timed\nsplit: train\nclock: 2021-11-05T14:00:00+01:00\nrandom: real\nhtml: <input name="q">\ninstances:\n  - gold: { q: [a] }\n'));
+  assert.deepEqual([task.clock, task.random], ['2021-11-05T14:00:00+01:00', 'real']);
+  writeFileSync(join(dir, 'tasks.yaml'), 'tasks: [task.yaml]\ndefaults: { clock: real }\n');
+  assert.equal(resolveManifest(dir).manifest.defaults.clock, 'real');
+  writeFileSync(join(dir, 'tasks.yaml'), 'tasks: [task.yaml]\ndefaults: { clock: noon }\n');
+  assert.deepEqual(resolveManifest(dir).errors.map((e) => `${e.line}:${e.col}: ${e.path}: ${e.message}`), [
+    '2:20: defaults.clock: expected a date and time with its zone, such as 2024-06-03T09:00:00Z, or real, got "noon"',
+  ]);
+});
+
 test('the index cache: hits when nothing changed, rebuilt when any source file changes', () => {
   const dir = tempDir();
   process.env.BENCHWRIGHT_CACHE_DIR = join(dir, 'cache');

@@ -3,6 +3,8 @@ import type { TaskServer } from '../server/task-server.ts';
 import type { Instance, Task } from '../task/types.ts';
 import { sessionOf } from '../values/page-session.ts';
 import { within } from './bounded.ts';
+import { PagePins, PINNED_LOCALE, type PagePinning } from './repeatable-page.ts';
+import { withSeed } from './seed-document.ts';
 
 /** What a page did on its own while an instance ran: recorded with the instance, never fatal. */
 export interface PageEvents {
@@ -40,14 +42,19 @@ export class InstancePage {
   private stuck = false;
   /** The current instance's start token, dropped when it ends (loaded or not). */
   private start?: { server: TaskServer; token: string };
+  /** Math.random and the clock of the context's pages. */
+  private pins: PagePins;
+  /** The current instance's seed, carried to its page by the start URL; undefined: not seeded. */
+  private seed?: number;
 
   private constructor(private context: BrowserContext, public page: Page, private readonly viewport: { width: number; height: number }) {
+    this.pins = new PagePins(context);
     this.watch();
   }
 
   static async open(browser: Browser, viewport: { width: number; height: number }): Promise<InstancePage> {
-    const context = await browser.newContext({ viewport });
-    return new InstancePage(context, await context.newPage(), viewport);
+    const { context, page } = await openContext(browser, viewport);
+    return new InstancePage(context, page, viewport);
   }
 
   private watch(): void {
@@ -58,6 +65,7 @@ export class InstancePage {
       (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss()).catch(() => {});
     });
     page.on('pageerror', (error) => this.note(this.events.errors, error.message));
+    page.on('load', () => this.pins.loaded());
     page.on('requestfailed', (request) => this.note(this.events.failedRequests, { url: request.url(), error: request.failure()?.errorText ?? '' }));
     this.context.on('page', (opened) => {
       const record = { url: opened.url() };
@@ -77,25 +85,34 @@ export class InstancePage {
   async begin(): Promise<void> {
     this.events = noEvents();
     this.start = undefined;
+    this.seed = undefined;
     const size = this.page.viewportSize();
     if (size?.width !== this.viewport.width || size.height !== this.viewport.height) await this.page.setViewportSize(this.viewport);
   }
 
+  /** Makes the instance's page repeatable (repeatable-page.ts): before it loads. */
+  async pin(pinning: PagePinning): Promise<void> {
+    await this.pins.pin(pinning);
+    this.seed = pinning.seed;
+  }
+
   /**
    * The URL to load the instance from: as its page loads, what the last instance left is
-   * cleared away (TaskServer.startUrl), before any script of the new page runs.
+   * cleared away (TaskServer.startUrl), before any script of the new page runs. It carries the
+   * instance's seed, if pinned (seed-document.ts).
    */
   startUrl(server: TaskServer, task: Task, instance: Instance): string {
     const { url, token } = server.startUrl(task, instance, () => within(TEARDOWN_MS, 'clearing what the last instance left', this.clear(server.origin)).catch((e: Error) => {
       this.note(this.events.errors, `benchwright: ${e.message}`);
     }));
     this.start = { server, token };
-    return url;
+    return withSeed(url, this.seed);
   }
 
   /**
    * Ends an instance: the pages it opened are closed; a page that does not answer (a script
-   * looping) is replaced. `answered`: the page just gave its fields back, no need to ask again.
+   * looping), or a context worn by clock settings, is replaced. `answered`: the page just gave
+   * its fields back, no need to ask again.
    */
   async end(answered = false): Promise<void> {
     if (this.start) this.start.server.forget(this.start.token);
@@ -103,6 +120,7 @@ export class InstancePage {
     try {
       if (this.stuck) throw new Error('stuck');
       await within(TEARDOWN_MS, 'closing the pages the instance opened', Promise.all([closeOthers(context, page), answered || page.evaluate(() => 0)]));
+      if (this.pins.worn) throw new Error('worn');
     } catch {
       await this.replace();
     }
@@ -116,13 +134,12 @@ export class InstancePage {
     await Promise.all([context.clearCookies(), cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'local_storage,indexeddb,websql,cache_storage,service_workers,file_systems,storage_buckets' })]);
   }
 
-  /** A fresh context and page in place of one that hangs (its context is dropped, not waited on). */
+  /** A fresh context and page in place of one that hangs or is worn (the old context is dropped, not waited on). */
   private async replace(): Promise<void> {
-    const browser = this.context.browser()!;
     const old = this.context;
-    within(TEARDOWN_MS, 'closing a stuck page', old.close()).catch(() => {});
-    this.context = await browser.newContext({ viewport: this.viewport });
-    this.page = await this.context.newPage();
+    within(TEARDOWN_MS, 'closing the replaced context', old.close()).catch(() => {});
+    ({ context: this.context, page: this.page } = await openContext(old.browser()!, this.viewport));
+    this.pins = new PagePins(this.context);
     this.stuck = false;
     this.watch();
   }
@@ -143,6 +160,12 @@ export class InstancePage {
   async close(): Promise<void> {
     await within(TEARDOWN_MS, 'closing the browser context', this.context.close()).catch(() => {});
   }
+}
+
+/** A context for instance pages and its page: the viewport, and dates that print the same on any machine. */
+async function openContext(browser: Browser, viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, ...PINNED_LOCALE });
+  return { context, page: await context.newPage() };
 }
 
 /** Every page of the context but `keep`, until none is left (a popup may open another while closing). */

@@ -18,6 +18,8 @@ interface TaskDocument {
   html?: string;
   template?: string;
   keep_placeholders?: string[];
+  clock?: string;
+  random?: 'seeded' | 'real';
   source?: string;
   license?: string;
   fields?: Record<string, Partial<Omit<Field, 'name'>>>;
@@ -102,6 +104,8 @@ function readTask(file: string, result: LoadedTask): LoadedTask {
       dataFiles: Object.keys(result.sources).filter((f) => f === file || f !== template.file),
       fields: [...fields.values()],
       instances,
+      ...(doc.clock !== undefined && { clock: doc.clock }),
+      ...(doc.random !== undefined && { random: doc.random }),
       ...(doc.source !== undefined && { source: doc.source }),
       ...(doc.license !== undefined && { license: doc.license }),
     };

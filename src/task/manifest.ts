@@ -26,6 +26,8 @@ export interface Manifest {
     instances: number | 'all';
     seed: number;
     viewport: { width: number; height: number };
+    /** Where every page's clock starts (ISO 8601), or 'real'; undefined = DEFAULT_CLOCK (src/runner/repeatable-page.ts). */
+    clock?: string;
   };
 }
 

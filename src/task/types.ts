@@ -76,6 +76,10 @@ export interface Task {
   dataFiles: string[];
   fields: Field[];
   instances: Instance[];
+  /** Where the page's clock starts (ISO 8601), or 'real'; undefined = the manifest's defaults.clock. */
+  clock?: string;
+  /** 'real': the browser's own Math.random and crypto; undefined = seeded per instance. */
+  random?: 'seeded' | 'real';
   source?: string;
   license?: string;
 }

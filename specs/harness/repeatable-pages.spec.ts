@@ -1,0 +1,176 @@
+import type { Frame, Page } from '@playwright/test';
+import { expect, test } from '../../fixtures/benchwright.ts';
+import { InstancePage } from '../../src/runner/instance-page.ts';
+import { CLOCK_SETTINGS_PER_CONTEXT, DEFAULT_CLOCK, pagePinning, type PagePinning } from '../../src/runner/repeatable-page.ts';
+import { childSeed, seededRandom } from '../../src/seeded-random.ts';
+import type { TaskServer } from '../../src/server/task-server.ts';
+import { serveHtml, serveInstance } from './pages.ts';
+
+// The same instance gives the same page on every run: Math.random seeded per instance, in
+// every document; the clock starting at the same instant, in UTC; switches for real ones.
+
+const START = '2024-06-03T09:00:00Z';
+
+/** Ten options in the order Math.random shuffles them into; the page's first two draws kept apart. */
+const SHUFFLED = `<script>window.firstDraws = [Math.random(), Math.random()];</script>
+  <div id="options">${'abcdefghij'.split('').map((v) => `<label><input type="radio" name="q" value="${v}">${v}</label>`).join('')}</div>
+  <script>
+    const items = Array.from(document.getElementById('options').children);
+    for (let i = items.length - 1; i > 0; i--) { const j = Math.floor(Math.random() * (i + 1)); [items[i], items[j]] = [items[j], items[i]]; }
+    document.getElementById('options').append(...items);
+  </script>`;
+
+const orderIn = (frame: Frame) => frame.evaluate(() => Array.from(document.querySelectorAll('#options input'), (i) => (i as HTMLInputElement).value).join(''));
+
+type Served = ReturnType<typeof serveInstance>;
+
+/** One instance start to end, pinned as asked; `read` sees the loaded page. */
+async function load<T>(instancePage: InstancePage, server: TaskServer, served: Served, pinning: PagePinning, read: (page: Page) => Promise<T>): Promise<T> {
+  await instancePage.begin();
+  await instancePage.pin(pinning);
+  await instancePage.page.goto(instancePage.startUrl(server, served.task, served.instance));
+  try {
+    return await read(instancePage.page);
+  } finally {
+    await instancePage.end();
+  }
+}
+
+test('a page that shuffles with Math.random: one seed, one order, in the page and its frame; another seed, another', async ({ instancePage, taskServer }) => {
+  const frame = serveHtml(taskServer, SHUFFLED);
+  const page = serveInstance(taskServer, `${SHUFFLED}<iframe src="${frame}"></iframe>`);
+  const orders = (seed: number) => load(instancePage, taskServer, page, { seed }, async (p) => [await orderIn(p.mainFrame()), await orderIn(p.frames()[1]!)]);
+  const first = await orders(7);
+  expect(await orders(7)).toEqual(first);
+  expect(first[1], 'a frame draws numbers of its own').not.toBe(first[0]);
+  const other = await orders(8);
+  expect(other[0]).not.toBe(first[0]);
+  expect(other[1]).not.toBe(first[1]);
+});
+
+test('the page draws from this project\'s mulberry32: the top document from the instance seed, a frame from its parent\'s and its place', async ({ instancePage, taskServer }) => {
+  const frame = serveHtml(taskServer, SHUFFLED);
+  const page = serveInstance(taskServer, `${SHUFFLED}<iframe src="${frame}"></iframe>`);
+  const draws = (f: Frame) => f.evaluate(() => (window as unknown as { firstDraws: number[] }).firstDraws);
+  const [top, child] = await load(instancePage, taskServer, page, { seed: 7 }, async (p) => [await draws(p.mainFrame()), await draws(p.frames()[1]!)]);
+  const expected = (seed: number) => {
+    const next = seededRandom(seed);
+    return [next(), next()];
+  };
+  expect(top).toEqual(expected(childSeed(7, 0)));
+  expect(child).toEqual(expected(childSeed(childSeed(7, 0), 1)));
+  // Not the sequence the random agent draws from the same instance seed.
+  expect(top).not.toEqual(expected(7));
+});
+
+test('a popup the page opens draws the same numbers on every load', async ({ instancePage, taskServer }) => {
+  const popup = serveHtml(taskServer, SHUFFLED);
+  const page = serveInstance(taskServer, `<script>window.open(${JSON.stringify(popup)});</script>`);
+  const order = (seed: number) => load(instancePage, taskServer, page, { seed }, async (p) => {
+    await expect.poll(() => p.context().pages().length).toBe(2);
+    const opened = p.context().pages()[1]!;
+    await opened.waitForLoadState();
+    return orderIn(opened.mainFrame());
+  });
+  const first = await order(7);
+  expect(await order(7)).toBe(first);
+  expect(await order(8)).not.toBe(first);
+});
+
+test('crypto\'s random values and UUIDs repeat with the seed; the browser\'s own checks stay', async ({ instancePage, taskServer }) => {
+  const page = serveInstance(taskServer, '<p>crypto</p>');
+  const draw = (seed: number) => load(instancePage, taskServer, page, { seed }, (p) => p.evaluate(() => {
+    let refused = '';
+    try {
+      crypto.getRandomValues(new Float32Array(2));
+    } catch (e) {
+      refused = (e as Error).name;
+    }
+    return { bytes: Array.from(crypto.getRandomValues(new Uint16Array(4))), uuid: crypto.randomUUID(), refused };
+  }));
+  const first = await draw(7);
+  expect(await draw(7)).toEqual(first);
+  expect(first.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  expect(first.refused).toBe('TypeMismatchError');
+  const other = await draw(8);
+  expect([other.bytes, other.uuid]).not.toEqual([first.bytes, first.uuid]);
+});
+
+const CLOCK = `<p id="now"></p><script>
+  document.getElementById('now').textContent = new Date().toString();
+  window.loadedAt = Date.now();
+  setTimeout(() => { document.title = 'timers run'; }, 50);</script>`;
+
+test('a page reading new Date() as it loads gets the pinned start, in UTC, on every instance; timers run, and time runs on once it has loaded', async ({ instancePage, taskServer }) => {
+  const page = serveInstance(taskServer, CLOCK);
+  const read = (p: Page) => p.evaluate(() => ({
+    shown: document.getElementById('now')!.textContent,
+    loadedAt: (window as unknown as { loadedAt: number }).loadedAt,
+    zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    language: navigator.language,
+  }));
+  const first = await load(instancePage, taskServer, page, { clock: START }, async (p) => {
+    await expect(p).toHaveTitle('timers run');
+    const loaded = await read(p);
+    await expect.poll(() => p.evaluate(() => Date.now())).toBeGreaterThan(loaded.loadedAt);
+    return loaded;
+  });
+  expect(first).toEqual({ shown: 'Mon Jun 03 2024 09:00:00 GMT+0000 (Coordinated Universal Time)', loadedAt: Date.parse(START), zone: 'UTC', language: 'en-US' });
+  // The next instance starts at the same instant, however long the last one took.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  expect(await load(instancePage, taskServer, page, { clock: START }, read)).toEqual(first);
+});
+
+test('switched off: the browser\'s Math.random and the machine\'s time', async ({ browser, instancePage, taskServer }) => {
+  const page = serveInstance(taskServer, SHUFFLED + CLOCK);
+  const read = (p: Page) => p.evaluate(() => ({ order: document.getElementById('options')!.textContent, loadedAt: (window as unknown as { loadedAt: number }).loadedAt, fake: 'isFake' in Date }));
+  // After pinned instances in the same context: the installed clock is set to now.
+  await load(instancePage, taskServer, page, { seed: 7, clock: START }, read);
+  const orders = new Set<string | null>();
+  for (let i = 0; i < 3; i++) {
+    const real = await load(instancePage, taskServer, page, {}, read);
+    expect(Math.abs(real.loadedAt - Date.now())).toBeLessThan(10_000);
+    orders.add(real.order);
+  }
+  expect(orders.size, 'ten options shuffled three times').toBeGreaterThan(1);
+  // A context that never pinned its clock keeps the browser's own Date.
+  const fresh = await InstancePage.open(browser, { width: 1280, height: 800 });
+  try {
+    expect((await load(fresh, taskServer, page, {}, read)).fake).toBe(false);
+  } finally {
+    await fresh.close();
+  }
+});
+
+test('the project turns a pin off for every task, a task for itself; a task\'s start replaces the manifest\'s', () => {
+  const on = { pageRandom: 'seeded', pageClock: 'pinned' } as const;
+  const manifest = '2022-02-02T12:00:00Z';
+  expect(pagePinning({}, undefined, on, 7)).toEqual({ seed: 7, clock: DEFAULT_CLOCK });
+  expect(pagePinning({}, manifest, on, 7)).toEqual({ seed: 7, clock: manifest });
+  expect(pagePinning({ clock: '2020-01-01T00:00:00Z' }, manifest, on, 7)).toEqual({ seed: 7, clock: '2020-01-01T00:00:00Z' });
+  expect(pagePinning({ clock: 'real', random: 'real' }, manifest, on, 7)).toEqual({});
+  expect(pagePinning({}, 'real', on, 7)).toEqual({ seed: 7 });
+  expect(pagePinning({ random: 'seeded' }, manifest, { pageRandom: 'real', pageClock: 'real' }, 7)).toEqual({});
+});
+
+test('a replaced context, stuck or worn by clock settings, pins the next instance\'s page again', async ({ browser, taskServer }) => {
+  const page = serveInstance(taskServer, SHUFFLED + CLOCK);
+  const read = (p: Page) => p.evaluate(() => ({ order: document.getElementById('options')!.textContent, shown: document.getElementById('now')!.textContent }));
+  const own = await InstancePage.open(browser, { width: 1280, height: 800 });
+  try {
+    const pinned = await load(own, taskServer, page, { seed: 7, clock: START }, read);
+    expect(pinned.shown).toBe('Mon Jun 03 2024 09:00:00 GMT+0000 (Coordinated Universal Time)');
+    const stuck = own.page;
+    await load(own, taskServer, page, { seed: 7, clock: START }, (p) => p.evaluate(() => setTimeout(() => { for (;;); }, 0)));
+    expect(own.page).not.toBe(stuck);
+    expect(await load(own, taskServer, page, { seed: 7, clock: START }, read)).toEqual(pinned);
+
+    const worn = own.page;
+    for (let i = 1; i < CLOCK_SETTINGS_PER_CONTEXT; i++) await own.pin({ clock: START });
+    await own.end();
+    expect(own.page).not.toBe(worn);
+    expect(await load(own, taskServer, page, { seed: 7, clock: START }, read)).toEqual(pinned);
+  } finally {
+    await own.close();
+  }
+});
