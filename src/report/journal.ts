@@ -98,13 +98,29 @@ export function readJournal(folder: string): JournalContents {
   return { meta, records: [...records.values()], ...(end && { end }), ...(writer && { writer }) };
 }
 
-/** Whether the process that writes a journal without an end still runs (on this machine). */
-export function stillWriting({ end, writer }: JournalContents): boolean {
+/**
+ * Whether the process that writes a journal without an end still runs (on this machine).
+ * `graceMs`: a runner just killed may linger a moment as it exits, give it that long to go.
+ */
+export function stillWriting({ end, writer }: JournalContents, graceMs = 0): boolean {
   if (end || !writer || writer.host !== hostname()) return false;
+  for (let waited = 0; isAlive(writer.pid); waited += 50) {
+    if (waited >= graceMs) return true;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+  }
+  return false;
+}
+
+/** Alive, and not a zombie waiting to be reaped (Linux tells that in /proc). */
+function isAlive(pid: number): boolean {
   try {
-    process.kill(writer.pid, 0);
-    return true;
+    process.kill(pid, 0);
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    return !/^\d+ \(.*\) [ZX]/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return existsSync('/proc/self') ? false : true; // gone meanwhile; or no /proc: kill(0) said alive
   }
 }

@@ -26,7 +26,7 @@ export interface RunChoice {
 export function planResume(arg: string, reportDir: string, current: RunChoice): ResumePlan {
   const folder = resolveRun(arg, reportDir);
   const journal = readJournal(folder);
-  if (stillWriting(journal)) throw new Error(`BENCHWRIGHT_RESUME: ${folder} is still running (process ${journal.writer!.pid}): resume it once it has stopped`);
+  if (stillWriting(journal, 1000)) throw new Error(`BENCHWRIGHT_RESUME: ${folder} is still running (process ${journal.writer!.pid}): resume it once it has stopped`);
   const { meta, records } = journal;
   const differences = differencesFrom(meta, current);
   if (differences.length) {
