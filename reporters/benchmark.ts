@@ -1,8 +1,11 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase } from '@playwright/test/reporter';
 import { assembleResults, browserOf, projectOf, projectOrder, runMetadata, testRecord } from '../src/report/collect.ts';
 import { JournalWriter, JOURNAL, readJournal, recordKey, type InstanceRecord, type RunRecord } from '../src/report/journal.ts';
-import { createRunFolder, reportFolder, runFolderName } from '../src/report/run-folders.ts';
+import { createRunFolder, pointLatestAt, reportFolder, runFolderName } from '../src/report/run-folders.ts';
+import { totalUsage } from '../agents/usage.ts';
 import { writeReport } from '../src/report/write-report.ts';
 
 export interface BenchmarkReporterOptions {
@@ -42,6 +45,13 @@ export default class BenchmarkReporter implements Reporter {
   onBegin(config: FullConfig, suite: Suite): void {
     this.config = config;
     this.suite = suite;
+    // Once, up front: a resumed run that cannot be read must not pass for a complete one.
+    if (!this.options.resumeFrom) return;
+    const earlier = readJournal(this.options.resumeFrom);
+    this.earlier.push(...earlier.records);
+    const running = new Set(benchmarkProjects(suite));
+    const left = Object.keys(earlier.meta.projects).filter((p) => !running.has(p));
+    if (left.length) console.error(`benchwright: resuming ${basename(this.options.resumeFrom)} without ${left.join(', ')}: what they did not finish stays unfinished (add --project=${left[0]} to run it)`);
   }
 
   onTestEnd(test: TestCase): void {
@@ -56,28 +66,27 @@ export default class BenchmarkReporter implements Reporter {
     try {
       this.journalFor(test).append(record);
     } catch (e) {
-      // A full disk or a read-only folder must not stop the run: the tables are still made at the end.
-      if (!this.unwritable) console.error(`benchwright: cannot write the run's journal, so a killed run would lose its instances: ${(e as Error).message}`);
+      // A full disk or a read-only folder must not stop the run: its results are still written at the end.
+      console.error(`benchwright: cannot write the run's journal, so a killed run would lose its instances: ${(e as Error).message}`);
       this.unwritable = e as Error;
     }
   }
 
   async onEnd(result: FullResult): Promise<void> {
     if (!this.config || !this.suite) return;
-    if (!this.journal) {
+    if (!this.journal && !this.recorded.size) {
       // --list, or a grep that matches no instance, say nothing.
-      if (this.unwritable) console.error(`benchwright: no run folder could be written in ${this.reportDir}: ${this.unwritable.message}`);
-      else if (this.skipped) console.log(`\nbenchwright: no benchmark instance ran (${this.skipped}); no run folder written.`);
+      if (this.skipped) console.log(`\nbenchwright: no benchmark instance ran (${this.skipped}); no run folder written.`);
       else if (this.options.resumeFrom) console.log(`\nbenchwright: ${basename(this.options.resumeFrom)} has no instance left to run; no run folder written.`);
       return;
     }
-    const folder = dirname(this.journal.file);
+    // Where the journal could not be, the results go to a folder of their own in the temporary folder.
+    const folder = this.journal ? dirname(this.journal.file) : mkdtempSync(join(tmpdir(), 'benchwright-run-'));
+    if (!this.journal) console.error(`benchwright: no run folder could be written in ${this.reportDir} (${this.unwritable?.message}); this run's results are in ${folder}`);
     try {
       const tests = this.suite.allTests();
       const current = tests.map((t) => this.recorded.get(t) ?? testRecord(t)).filter((r) => r !== undefined);
-      // An instance this run never reached keeps the resumed run's record of it.
-      const resumed = new Set(this.earlier.map(recordKey));
-      const records = [...this.earlier, ...current.filter((r) => !notRun(r) || !resumed.has(recordKey(r)))];
+      const records = unionWithEarlier(this.earlier, current);
       const meta = { ...runMetadata(this.config, result.startTime, browserOf(tests), new Set(records.map(projectOf))), ...this.resumedFrom() };
       const report = writeReport(folder, assembleResults(meta, records, projectOrder(this.config)), {
         width: process.stdout.columns || 120,
@@ -89,7 +98,7 @@ export default class BenchmarkReporter implements Reporter {
       // A reporter error must not fail the run's own reporting; the journal holds every record.
       console.error(`benchwright report: ${(e as Error).stack ?? e}`);
     } finally {
-      this.journal.close({ status: result.status, date: new Date().toISOString() });
+      this.journal?.close({ status: result.status, date: new Date().toISOString() });
     }
   }
 
@@ -105,15 +114,15 @@ export default class BenchmarkReporter implements Reporter {
   /** The run's folder and journal, made when its first benchmark test ends. */
   private journalFor(test: TestCase): JournalWriter {
     if (this.journal) return this.journal;
-    const projects = this.suite!.suites.filter((p) => p.allTests().some((t) => t.annotations.some((a) => a.type === 'task'))).map((p) => p.title);
+    // The resumed run's projects too: their records are part of this one.
+    const projects = [...new Set([...benchmarkProjects(this.suite!), ...this.earlier.map(projectOf)])];
     const folder = createRunFolder(this.reportDir, runFolderName(this.started, projects));
     const meta = { ...runMetadata(this.config!, this.started, browserOf([test]), new Set(projects)), ...this.resumedFrom() };
-    this.journal = new JournalWriter(join(folder, JOURNAL), meta);
-    if (this.options.resumeFrom) {
-      this.earlier.push(...readJournal(this.options.resumeFrom).records);
-      for (const record of this.earlier) this.journal.append(record);
-    }
-    return this.journal;
+    const journal = new JournalWriter(join(folder, JOURNAL), meta);
+    for (const record of this.earlier) journal.append(record);
+    this.journal = journal;
+    pointLatestAt(folder);
+    return journal;
   }
 
   private resumedFrom() {
@@ -122,3 +131,23 @@ export default class BenchmarkReporter implements Reporter {
 }
 
 const notRun = (record: RunRecord): record is InstanceRecord => 'instance' in record && record.instance.outcome === 'not run';
+
+/** The projects that run benchmark tests (once each: merge-reports keeps one suite per shard). */
+const benchmarkProjects = (suite: Suite) =>
+  [...new Set(suite.suites.filter((p) => p.allTests().some((t) => t.annotations.some((a) => a.type === 'task'))).map((p) => p.title))];
+
+/**
+ * This run's records over the resumed run's: an instance this run never reached keeps the
+ * earlier record, and one it ran again keeps what the earlier attempt spent.
+ */
+function unionWithEarlier(earlier: RunRecord[], current: RunRecord[]): RunRecord[] {
+  const before = new Map(earlier.map((r) => [recordKey(r), r]));
+  const now = current.filter((r) => !notRun(r) || !before.has(recordKey(r))).map((r) => {
+    const spent = before.get(recordKey(r));
+    if (!('instance' in r) || !spent || !('instance' in spent) || !spent.instance.usage) return r;
+    const usage = totalUsage([spent.instance.usage, ...(r.instance.usage ? [r.instance.usage] : [])]);
+    return { ...r, instance: { ...r.instance, usage } };
+  });
+  return [...earlier, ...now];
+}
+

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from 'node:test';
 import { JOURNAL, readJournal } from '../src/report/journal.ts';
+import { readResults } from '../src/report/results.ts';
 import { listRuns, readRun } from '../src/report/run-folders.ts';
 import { runCli, runPlaywright, runScript, ROOT, SHARED_TURKINGBENCH, startPlaywright, tempDir } from './helpers.ts';
 
@@ -134,7 +135,7 @@ test('real TurkingBench tasks (2 instances each), killed halfway, then resumed: 
   await killThenResume(args, env, readFileSync(join(full.dir, 'benchwright-report', 'latest', 'summary.md'), 'utf8'), 10);
 });
 
-test('each journal line is written as its test ends: a run\'s journal holds one line per finished test, and its end', () => {
+test('a finished run\'s journal: its metadata, one line per finished instance, its end', () => {
   const lines = readFileSync(join(clean().latest, JOURNAL), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
   assert.equal(lines.length, 1 + 20 + 1);
   assert.ok('meta' in lines[0]! && 'end' in lines.at(-1)!);
@@ -194,12 +195,15 @@ instances:
   }
 });
 
-test('a report folder that cannot be written does not stop the run: every instance runs, the reason is printed once', () => {
+test('a report folder that cannot be written does not stop the run: every instance runs, the reason is printed once, the results go to a temporary folder', () => {
   const notAFolder = join(tempDir(), 'file');
   writeFileSync(notAFolder, '');
   const r = runPlaywright(['test', '--project=oracle'], { ...OFF, BENCHWRIGHT_REPORT_DIR: notAFolder });
   assert.equal(r.code, 0, r.output);
   assert.match(r.output, /11 passed/);
   assert.equal(r.output.match(/benchwright: cannot write the run's journal/g)?.length, 1, r.output);
-  assert.match(r.output, /benchwright: no run folder could be written in .*file: EEXIST/);
+  const [, fallback] = /benchwright: no run folder could be written in .*file \(EEXIST[^)]*\); this run's results are in (\S+)/.exec(r.output) ?? [];
+  assert.ok(fallback, r.output);
+  assert.equal(readResults(join(fallback, 'results.json')).instances.length, 10);
+  assert.match(r.output, /^oracle\s+oracle\s+1\.000 ± 0\.000/m);
 });

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { appendFileSync, mkdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { JOURNAL, JournalWriter, readJournal, type RunRecord } from '../src/report/journal.ts';
+import { JOURNAL, JournalWriter, readJournal, stillWriting, type RunRecord } from '../src/report/journal.ts';
 import type { RunMetadata } from '../src/report/results.ts';
-import { createRunFolder, LATEST, listRuns, readRun, resolveRun, runFolderName } from '../src/report/run-folders.ts';
+import { createRunFolder, LATEST, listRuns, locateResults, pointLatestAt, readRun, resolveRun, runFolderName } from '../src/report/run-folders.ts';
 import { planResume } from '../src/runner/resume.ts';
-import { tempDir } from './helpers.ts';
+import { runCli, tempDir } from './helpers.ts';
 
 const meta: RunMetadata = { date: '2026-11-23T10:00:00.000Z', versions: {}, selection: { seed: 1 }, projects: { oracle: { agent: 'oracle' } } };
 
@@ -67,8 +67,11 @@ test('run folders: named by time and projects, never reused, `latest` the newest
   const first = createRunFolder(reports, name);
   const second = createRunFolder(reports, name);
   assert.equal(second, `${first}-2`);
+  for (const folder of [first, second]) {
+    new JournalWriter(join(folder, JOURNAL), meta).close({ status: 'passed', date: meta.date });
+    pointLatestAt(folder);
+  }
   assert.equal(readlinkSync(join(reports, LATEST)), `${name}-2`);
-  for (const folder of [first, second]) new JournalWriter(join(folder, JOURNAL), meta).close({ status: 'passed', date: meta.date });
   mkdirSync(join(reports, 'not-a-run'));
   assert.deepEqual(listRuns(reports), [first, second]);
 
@@ -86,6 +89,7 @@ test('a run still being written cannot be resumed; a run of other choices is ref
   const reports = tempDir();
   const folder = createRunFolder(reports, 'run');
   const writer = new JournalWriter(join(folder, JOURNAL), meta);
+  pointLatestAt(folder);
   writer.append(record('a', 1));
   const choice = { selection: { seed: 1 }, projects: [{ name: 'oracle', metadata: { agent: 'oracle' } }] };
   assert.throws(() => planResume('latest', reports, choice), new RegExp(`^Error: BENCHWRIGHT_RESUME: ${folder} is still running \\(process ${process.pid}\\): resume it once it has stopped$`));
@@ -95,4 +99,25 @@ test('a run still being written cannot be resumed; a run of other choices is ref
   assert.doesNotMatch(' oracle benchmark.spec.ts t @train @t ab', planResume('latest', reports, choice).finished.get('oracle')!);
   assert.throws(() => planResume('latest', reports, { selection: { seed: 2, instances: 3 }, projects: [{ name: 'oracle', metadata: { agent: 'random' } }] }),
     /cannot be resumed by this run: it chose instances all \(not set\), this run 3; it chose seed 1, this run 2; project oracle ran with \{"agent":"oracle"\}, now \{"agent":"random"\}$/);
+});
+
+test('a writer is told apart from a later process with its id; a report folder names its latest run before any stale results.json', () => {
+  const folder = journalWith([record('a', 1)]);
+  const journal = readJournal(folder);
+  assert.equal(stillWriting(journal), true, 'this very process');
+  assert.equal(stillWriting({ ...journal, writer: { ...journal.writer!, started: '1' } }), false, 'same pid, another process');
+  assert.equal(stillWriting({ ...journal, writer: { ...journal.writer!, boot: 'another-boot' } }), false, 'same pid, before a reboot');
+
+  const reports = tempDir();
+  const [older, run] = [createRunFolder(reports, 'a'), createRunFolder(reports, 'b')];
+  for (const folder of [older, run]) {
+    new JournalWriter(join(folder, JOURNAL), meta).close({ status: 'passed', date: meta.date });
+    pointLatestAt(folder);
+  }
+  writeFileSync(join(reports, 'results.json'), '{}'); // left by an older version, at the top
+  assert.equal(locateResults(reports).folder, realpathSync(run));
+  rmSync(run, { recursive: true }); // latest's folder deleted: the other runs still list
+  const runs = runCli(['runs', reports]);
+  assert.equal(runs.code, 0, runs.stderr);
+  assert.match(runs.stdout, /^  a  .* complete \(passed\)$/m);
 });

@@ -1,3 +1,5 @@
+import { realpathSync } from 'node:fs';
+import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { summarizeProjects } from '../report/aggregate.ts';
 import { LATEST, listRuns, readRun, reportFolder, resolveRun, type StoredRun } from '../report/run-folders.ts';
@@ -7,8 +9,8 @@ import { UsageError } from './usage.ts';
 export const RUNS_USAGE = `benchwright runs [report folder]
 
 Lists the runs kept in the report folder (default: BENCHWRIGHT_REPORT_DIR, else
-benchwright-report), oldest first: when each started, its projects, the instances it
-finished, the benchmark score per project, and whether it is complete or was interrupted
+benchwright-report), oldest first: when each started, its projects, the instances it ran
+(scored, not scored or errored), the benchmark score per project, and whether it is complete or was interrupted
 (stopped, or killed: its journal still holds every instance it finished; resume it with
 BENCHWRIGHT_RESUME=<run>). The newest, which \`latest\` points at, is marked *.`;
 
@@ -21,20 +23,29 @@ export function runsCommand(args: string[]): number {
     console.log(`No runs in ${dir}.`);
     return 0;
   }
-  const latest = resolveRun(LATEST, dir);
+  const latest = newest(dir);
   const rows = [['run', 'started', 'instances', 'benchmark', 'state']];
   let unreadable = 0;
   for (const folder of runs) {
-    const mark = folder === latest ? '* ' : '  ';
+    const mark = realpathSync(folder) === latest ? '* ' : '  ';
     try {
       rows.push(describe(readRun(folder), mark));
     } catch (e) {
       unreadable++;
-      rows.push([`${mark}${folder.slice(dir.length + 1)}`, '', '', '', `unreadable: ${(e as Error).message}`]);
+      rows.push([`${mark}${basename(folder)}`, '', '', '', `unreadable: ${(e as Error).message}`]);
     }
   }
   console.log(formatTable(rows));
   return unreadable ? 1 : 0;
+}
+
+/** The run `latest` points at; none when it is gone (its folder deleted). */
+function newest(dir: string): string | undefined {
+  try {
+    return resolveRun(LATEST, dir);
+  } catch {
+    return undefined;
+  }
 }
 
 function describe(run: StoredRun, mark: string): string[] {

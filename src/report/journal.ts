@@ -29,20 +29,49 @@ export interface JournalContents {
   /** Undefined when the run never ended: killed, crashed, or still going. */
   end?: RunEnd;
   /** The process that wrote it: a run without an end whose writer is alive is still going. */
-  writer?: { pid: number; host: string };
+  writer?: Writer;
 }
 
-/** Writes are unbuffered (write(2) per record): a killed process loses nothing it wrote. */
+/** A process, told apart from a later one with the same id (after a reboot, say) by its boot and start time. */
+interface Writer {
+  pid: number;
+  host: string;
+  /** Linux: the kernel's boot id and the process's start (clock ticks after boot). */
+  boot?: string;
+  started?: string;
+}
+
+const procStat = (pid: number | 'self') => readFileSync(`/proc/${pid}/stat`, 'utf8');
+/** The fields of /proc/<pid>/stat after the command name: state is [0], start time [19]. */
+const statFields = (stat: string) => stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+
+function writerOfThisProcess(): Writer {
+  try {
+    return { pid: process.pid, host: hostname(), boot: readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim(), started: statFields(procStat('self'))[19] };
+  } catch {
+    return { pid: process.pid, host: hostname() };
+  }
+}
+
+/**
+ * Writes are unbuffered (write(2) per record): a killed process loses nothing it wrote. After
+ * a failed write (a full disk) nothing more is written, so a line cut short stays the last.
+ */
 export class JournalWriter {
   private readonly fd: number;
+  private failed?: Error;
 
   constructor(readonly file: string, meta: RunMetadata) {
     this.fd = openSync(file, 'wx');
-    this.write({ journal: JOURNAL_FORMAT, meta, writer: { pid: process.pid, host: hostname() } });
+    this.write({ journal: JOURNAL_FORMAT, meta, writer: writerOfThisProcess() });
+    if (this.failed) throw this.failed;
   }
 
+  /** Throws the first write error (once): the caller says so. */
   append(record: RunRecord): void {
+    const before = this.failed;
     this.write(record);
+    if (this.failed && !before) throw this.failed;
   }
 
   /** The run's end: from here on the run is complete (or was interrupted) rather than killed. */
@@ -52,7 +81,12 @@ export class JournalWriter {
   }
 
   private write(value: unknown): void {
-    writeSync(this.fd, `${JSON.stringify(value)}\n`);
+    if (this.failed) return;
+    try {
+      writeSync(this.fd, `${JSON.stringify(value)}\n`);
+    } catch (e) {
+      this.failed = e as Error;
+    }
   }
 }
 
@@ -104,23 +138,26 @@ export function readJournal(folder: string): JournalContents {
  */
 export function stillWriting({ end, writer }: JournalContents, graceMs = 0): boolean {
   if (end || !writer || writer.host !== hostname()) return false;
-  for (let waited = 0; isAlive(writer.pid); waited += 50) {
+  for (let waited = 0; isAlive(writer); waited += 50) {
     if (waited >= graceMs) return true;
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
   }
   return false;
 }
 
-/** Alive, and not a zombie waiting to be reaped (Linux tells that in /proc). */
-function isAlive(pid: number): boolean {
+/** Alive, not a zombie waiting to be reaped, and the same process (Linux tells all that in /proc). */
+function isAlive(writer: Writer): boolean {
   try {
-    process.kill(pid, 0);
+    process.kill(writer.pid, 0);
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
+  if (!writer.boot) return true; // no /proc where it was written: kill(0) is all there is
   try {
-    return !/^\d+ \(.*\) [ZX]/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    const fields = statFields(procStat(writer.pid));
+    const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    return !/^[ZX]$/.test(fields[0]!) && boot === writer.boot && fields[19] === writer.started;
   } catch {
-    return existsSync('/proc/self') ? false : true; // gone meanwhile; or no /proc: kill(0) said alive
+    return false; // gone meanwhile
   }
 }

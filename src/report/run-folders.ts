@@ -21,7 +21,7 @@ export function runFolderName(start: Date, projects: string[]): string {
   return `${time}_${names.slice(0, 120) || 'run'}`;
 }
 
-/** A new run folder (never an existing one: a second run in the same second gets `-2`), made `latest`. */
+/** A new run folder (never an existing one: a second run in the same second gets `-2`). */
 export function createRunFolder(reportDir: string, name: string): string {
   mkdirSync(reportDir, { recursive: true });
   for (let n = 1; ; n++) {
@@ -32,13 +32,12 @@ export function createRunFolder(reportDir: string, name: string): string {
       if ((e as NodeJS.ErrnoException).code === 'EEXIST') continue;
       throw e;
     }
-    pointLatestAt(folder);
     return folder;
   }
 }
 
-/** Replaces the `latest` link in one step (rename), so a reader never finds it missing. */
-function pointLatestAt(folder: string): void {
+/** Makes a run `latest` (once its journal is there), replacing the link in one step (rename): a reader never finds it missing. */
+export function pointLatestAt(folder: string): void {
   const temp = join(dirname(folder), `.${LATEST}-${process.pid}`);
   rmSync(temp, { force: true });
   symlinkSync(basename(folder), temp);
@@ -95,7 +94,8 @@ export interface LocatedResults {
 /** Any results.json (or a folder that holds one, re-scored results say), or a run (resolveRun: default latest). */
 export function locateResults(arg: string | undefined, reportDir = reportFolder()): LocatedResults {
   const input = arg === undefined ? undefined : resolve(arg);
-  const file = input && existsSync(input) && (statSync(input).isFile() ? input : isRun(input) ? undefined : join(input, RESULTS));
+  const folderOfRuns = (dir: string) => isRun(dir) || isRun(join(dir, LATEST));
+  const file = input && existsSync(input) && (statSync(input).isFile() ? input : folderOfRuns(input) ? undefined : join(input, RESULTS));
   if (file && existsSync(file) && basename(file) !== JOURNAL) {
     return { name: arg!, results: readResults(file), folder: dirname(file), stored: true };
   }

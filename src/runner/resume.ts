@@ -66,13 +66,13 @@ function differencesFrom(meta: RunMetadata, current: RunChoice): string[] {
 const show = (value: unknown) => (value === undefined ? 'all (not set)' : JSON.stringify(value));
 
 /**
- * Playwright matches a project's grepInvert against "<project> <file> <task> <tags> <instance>":
- * one alternation per task, so a run of 26K instances stays one pass per test.
+ * Playwright matches a project's grepInvert against "<project> <file> [config tags] <task>
+ * <tags> <instance>": one alternation per task, so a run of 26K instances stays one pass per test.
  */
 function finishedPattern(rows: InstanceRow[]): RegExp {
   const byTask = groupBy(rows, (row) => row.task);
   const tasks = [...byTask].map(([task, instances]) => `${escape(task)}(?: @\\S+)* (?:${instances.map((i) => escape(i.instance)).join('|')})`);
-  return new RegExp(` benchmark\\.spec\\.ts (?:${tasks.join('|')})$`);
+  return new RegExp(` benchmark\\.spec\\.ts(?: @\\S+)* (?:${tasks.join('|')})$`);
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
