@@ -49,7 +49,8 @@ export default class BenchmarkReporter implements Reporter {
     if (!this.options.resumeFrom) return;
     const earlier = readJournal(this.options.resumeFrom);
     this.earlier.push(...earlier.records);
-    const running = new Set(benchmarkProjects(suite));
+    // Every selected project has a suite (its manifest test stays when all its instances are finished).
+    const running = new Set(suite.suites.map((p) => p.title));
     const left = Object.keys(earlier.meta.projects).filter((p) => !running.has(p));
     if (left.length) console.error(`benchwright: resuming ${basename(this.options.resumeFrom)} without ${left.join(', ')}: what they did not finish stays unfinished (add --project=${left[0]} to run it)`);
   }
