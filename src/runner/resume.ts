@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { plainError } from '../plain-error.ts';
 import { groupBy } from '../report/aggregate.ts';
 import { readJournal, stillWriting } from '../report/journal.ts';
 import type { InstanceRow, RunMetadata } from '../report/results.ts';
@@ -26,11 +27,11 @@ export interface RunChoice {
 export function planResume(arg: string, reportDir: string, current: RunChoice): ResumePlan {
   const folder = resolveRun(arg, reportDir);
   const journal = readJournal(folder);
-  if (stillWriting(journal, 1000)) throw new Error(`BENCHWRIGHT_RESUME: ${folder} is still running (process ${journal.writer!.pid}): resume it once it has stopped`);
+  if (stillWriting(journal, 1000)) throw plainError(`BENCHWRIGHT_RESUME: ${folder} is still running (process ${journal.writer!.pid}): resume it once it has stopped`);
   const { meta, records } = journal;
   const differences = differencesFrom(meta, current);
   if (differences.length) {
-    throw new Error(`BENCHWRIGHT_RESUME: ${folder} cannot be resumed by this run: ${differences.join('; ')}`);
+    throw plainError(`BENCHWRIGHT_RESUME: ${folder} cannot be resumed by this run: ${differences.join('; ')}`);
   }
   const done = records.flatMap((r) => ('instance' in r && isFinished(r.instance) ? [r.instance] : []));
   const byProject = groupBy(done, (row) => row.project);

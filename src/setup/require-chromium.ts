@@ -1,5 +1,6 @@
 import { findChromium, isFound } from './chromium.ts';
 import { thisMachine } from './machine.ts';
+import { plainError } from '../plain-error.ts';
 
 /**
  * Global setup: with no usable browser, the run stops here with one message that says what to
@@ -8,6 +9,5 @@ import { thisMachine } from './machine.ts';
  */
 export default function requireChromium(): void {
   const found = findChromium(thisMachine);
-  // No stack: Playwright then prints the message alone, and the message is the whole story.
-  if (!isFound(found)) throw Object.assign(new Error(found.problem), { stack: undefined });
+  if (!isFound(found)) throw plainError(found.problem);
 }
