@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { escapeRegExp } from '../escape-regexp.ts';
 import { plainError } from '../plain-error.ts';
 import { groupBy } from '../report/aggregate.ts';
 import { readJournal, stillWriting } from '../report/journal.ts';
@@ -72,8 +73,7 @@ const show = (value: unknown) => (value === undefined ? 'all (not set)' : JSON.s
  */
 function finishedPattern(rows: InstanceRow[]): RegExp {
   const byTask = groupBy(rows, (row) => row.task);
-  const tasks = [...byTask].map(([task, instances]) => `${escape(task)}(?: @\\S+)* (?:${instances.map((i) => escape(i.instance)).join('|')})`);
+  const tasks = [...byTask].map(([task, instances]) => `${escapeRegExp(task)}(?: @\\S+)* (?:${instances.map((i) => escapeRegExp(i.instance)).join('|')})`);
   return new RegExp(` benchmark\\.spec\\.ts(?: @\\S+)* (?:${tasks.join('|')})$`);
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');

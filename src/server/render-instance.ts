@@ -1,5 +1,6 @@
 import { CDN_HOSTS, localCopy } from './cdn-catalog.ts';
 import { MTURK_SHIM } from './mturk-shim.ts';
+import { escapeRegExp } from '../escape-regexp.ts';
 
 export const SUBMIT_PATH = '/__benchwright/submit';
 export const CDN_PATH = '/__benchwright/cdn/';
@@ -29,7 +30,6 @@ export function fillTemplate(html: string, values: Record<string, string>): stri
   return html.replace(PLACEHOLDER, (whole, name: string) => (Object.hasOwn(values, name) ? values[name]! : whole));
 }
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const CDN_URL = new RegExp(`(?:https?:)?//((?:${CDN_HOSTS.map(escapeRegExp).join('|')})/[^"'\\s<>)]+)`, 'g');
 const MTURK_SCRIPT = /(?:https?:)?\/\/s3\.amazonaws\.com\/mturk-public\/externalHIT_v1\.js/g;
 
