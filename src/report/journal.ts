@@ -41,13 +41,14 @@ interface Writer {
   started?: string;
 }
 
+const bootId = () => readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
 const procStat = (pid: number | 'self') => readFileSync(`/proc/${pid}/stat`, 'utf8');
 /** The fields of /proc/<pid>/stat after the command name: state is [0], start time [19]. */
 const statFields = (stat: string) => stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 
 function writerOfThisProcess(): Writer {
   try {
-    return { pid: process.pid, host: hostname(), boot: readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim(), started: statFields(procStat('self'))[19] };
+    return { pid: process.pid, host: hostname(), boot: bootId(), started: statFields(procStat('self'))[19] };
   } catch {
     return { pid: process.pid, host: hostname() };
   }
@@ -155,8 +156,7 @@ function isAlive(writer: Writer): boolean {
   if (!writer.boot) return true; // no /proc where it was written: kill(0) is all there is
   try {
     const fields = statFields(procStat(writer.pid));
-    const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
-    return !/^[ZX]$/.test(fields[0]!) && boot === writer.boot && fields[19] === writer.started;
+    return !/^[ZX]$/.test(fields[0]!) && bootId() === writer.boot && fields[19] === writer.started;
   } catch {
     return false; // gone meanwhile
   }
