@@ -1,4 +1,4 @@
-import type { Agent } from './types.ts';
+import type { Agent } from '../src/agent/types.ts';
 
 /** The lower bound: leaves every field as the page set it. */
 export const doNothing: Agent = {

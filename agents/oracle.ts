@@ -10,7 +10,7 @@ import type { FieldState } from '../src/values/read-fields.ts';
 import { saveDemonstrations } from './llm/demo-store.ts';
 import type { Demonstration } from './llm/prompt.ts';
 import { readRelevantHtml } from './llm/relevant-html.ts';
-import type { Agent } from './types.ts';
+import type { Agent } from '../src/agent/types.ts';
 
 const TEXT_LIKE = new Set(['text', 'textarea', 'email', 'url', 'tel', 'search', 'password', 'number', 'date', 'time', 'datetime-local', 'month', 'week', 'color']);
 

@@ -1,5 +1,5 @@
 import { seededRandom } from '../src/seeded-random.ts';
-import type { Agent } from './types.ts';
+import type { Agent } from '../src/agent/types.ts';
 
 const WORDS = ['yes', 'no', 'the', 'answer', 'good', 'bad', 'maybe', 'person', 'sentence', 'question'];
 

@@ -5,7 +5,7 @@ import type { FullConfig, FullResult, Reporter, Suite, TestCase } from '@playwri
 import { assembleResults, browserOf, projectOf, projectOrder, runMetadata, testRecord } from '../src/report/collect.ts';
 import { JournalWriter, JOURNAL, readJournal, recordKey, type InstanceRecord, type RunRecord } from '../src/report/journal.ts';
 import { createRunFolder, pointLatestAt, reportFolder, runFolderName } from '../src/report/run-folders.ts';
-import { totalUsage } from '../agents/usage.ts';
+import { totalUsage } from '../src/agent/usage.ts';
 import { writeReport } from '../src/report/write-report.ts';
 
 export interface BenchmarkReporterOptions {

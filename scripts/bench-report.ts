@@ -44,7 +44,7 @@ function madeUpResults(): BenchmarkResults {
       }
     }
   }
-  return { format: RESULTS_FORMAT, meta: { date: new Date().toISOString(), versions: {}, projects: {}, selection: { seed: 1 } }, instances, fields, taskErrors: [] };
+  return { format: RESULTS_FORMAT, meta: { date: new Date().toISOString(), versions: {}, projects: {}, selection: { seed: 1 } }, instances, fields, evaluations: [], taskErrors: [] };
 }
 
 function time<T>(label: string, f: () => T): T {
@@ -62,7 +62,7 @@ try {
   const writer = new JournalWriter(join(dir, JOURNAL), results.meta);
   const start = performance.now();
   time(`journal: append ${results.instances.length} records, one write each`, () => {
-    for (const instance of results.instances) writer.append({ instance, fields: fieldsOf.get(instanceKey(instance)) ?? [] });
+    for (const instance of results.instances) writer.append({ instance, fields: fieldsOf.get(instanceKey(instance)) ?? [], evaluations: [{ project: instance.project, task: instance.task, instance: instance.instance, evaluator: 'fields', score: instance.score, ceiling: instance.ceiling }] });
   });
   console.log(`journal: ${((1000 * (performance.now() - start)) / results.instances.length).toFixed(1)} µs per record (serialise + write)`);
   writer.close({ status: 'passed', date: results.meta.date });

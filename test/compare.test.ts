@@ -29,7 +29,7 @@ function run(spec: Spec): BenchmarkResults {
       }
     }
   }
-  return { format: RESULTS_FORMAT, meta: { date: '2026-01-01T00:00:00.000Z', versions: {}, projects: {}, selection: { seed: 1 } }, instances, fields, taskErrors: [] };
+  return { format: RESULTS_FORMAT, meta: { date: '2026-01-01T00:00:00.000Z', versions: {}, projects: {}, selection: { seed: 1 } }, instances, fields, evaluations: [], taskErrors: [] };
 }
 
 const OPTIONS = { resamples: 500, seed: 1 };

@@ -13,6 +13,7 @@ const meta: RunMetadata = { date: '2026-11-23T10:00:00.000Z', versions: {}, sele
 const record = (instance: string, score: number, outcome: 'scored' | 'errored' = 'scored'): RunRecord => ({
   instance: { project: 'oracle', agent: 'oracle', task: 't', instance, outcome, status: 'passed', retries: 0, score, ceiling: 1 },
   fields: [{ project: 'oracle', task: 't', instance, field: 'q', type: 'radio', gold: ['a'], prediction: 'a', metric: 'majority-exact', score, ceiling: 1 }],
+  evaluations: [{ project: 'oracle', task: 't', instance, evaluator: 'fields', score, ceiling: 1 }],
 });
 
 function journalWith(records: RunRecord[]): string {

@@ -1,7 +1,7 @@
 // Every malformed task file gives exactly the errors written in its `# expect:` lines.
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { loadBenchmark } from '../src/task/benchmark.ts';
 import { formatError } from '../src/task/errors.ts';

@@ -164,7 +164,7 @@ test('Allure: labels, parameters and attachments per instance; `allure generate`
     ...((step.steps ?? []) as (typeof step)[]).flatMap(attachments),
   ];
   const names = attachments(kettle);
-  for (const name of ['field scores.csv', 'fields.json', 'actions.json', 'final page']) assert.ok(names.includes(name), `${name} in ${names.join(', ')}`);
+  for (const name of ['field scores.csv', 'evaluations.json', 'actions.json', 'final page']) assert.ok(names.includes(name), `${name} in ${names.join(', ')}`);
 
   if (spawnSync('unshare', ['--net', 'true']).status !== 0) {
     t.skip('cannot make a network namespace here (unshare --net)');

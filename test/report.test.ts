@@ -39,7 +39,7 @@ function results(spec: Record<string, Record<string, Record<string, [string, num
       }
     }
   }
-  return { format: RESULTS_FORMAT, meta: { date: '2026-01-01T00:00:00.000Z', versions: {}, projects: {}, selection: { seed: 1 } }, instances, fields, taskErrors: [] };
+  return { format: RESULTS_FORMAT, meta: { date: '2026-01-01T00:00:00.000Z', versions: {}, projects: {}, selection: { seed: 1 } }, instances, fields, evaluations: [], taskErrors: [] };
 }
 
 test('bootstrap: identical scores have standard error 0; the same seed gives the same numbers', () => {
@@ -171,15 +171,15 @@ test('benchwright report results.json --checkbox iou: only checkbox-related numb
   assert.deepEqual(readResults(join(dir, 'results.json')), r);
 });
 
-test('collectResults: one unreadable fields.json loses only its instance; a broken task file is listed with its errors', () => {
-  const fieldsJson = JSON.stringify([{ field: 'q', type: 'radio', gold: ['y'], prediction: 'y', metric: 'majority-exact', score: 1, ceiling: 1 }]);
+test('collectResults: one unreadable evaluations.json loses only its instance; a broken task file is listed with its errors', () => {
+  const fieldsJson = JSON.stringify([{ evaluator: 'fields', score: 1, ceiling: 1, records: [{ field: 'q', type: 'radio', gold: ['y'], prediction: 'y', metric: 'majority-exact', score: 1, ceiling: 1 }] }]);
   const project = { name: 'oracle', metadata: { agent: 'oracle' } };
   const test = (annotations: Record<string, string>, result: Partial<TestResult>) =>
     ({ annotations: Object.entries(annotations).map(([type, description]) => ({ type, description })), results: [{ status: 'passed', annotations: [], attachments: [], ...result }], parent: { project: () => project } }) as unknown as TestCase;
   const suite = {
     allTests: () => [
-      test({ task: 't', instance: 'b' }, { attachments: [{ name: 'fields.json', contentType: 'application/json', path: join(tempDir(), 'gone.json') }] }),
-      test({ task: 't', instance: 'a' }, { attachments: [{ name: 'fields.json', contentType: 'application/json', body: Buffer.from(fieldsJson) }] }),
+      test({ task: 't', instance: 'b' }, { attachments: [{ name: 'evaluations.json', contentType: 'application/json', path: join(tempDir(), 'gone.json') }] }),
+      test({ task: 't', instance: 'a' }, { attachments: [{ name: 'evaluations.json', contentType: 'application/json', body: Buffer.from(fieldsJson) }] }),
       test({ task: 'broken', errors: 'broken.yaml:3:1: fields.q.type: unknown field type' }, { status: 'failed' }),
       test({}, {}), // a harness test
     ],
@@ -187,8 +187,9 @@ test('collectResults: one unreadable fields.json loses only its instance; a brok
   const config = { projects: [project], metadata: {}, version: '1.0.0', workers: 1, shard: null } as unknown as FullConfig;
   const results = collectResults(suite, config, new Date(0));
   assert.deepEqual(results.instances.map((i) => [i.instance, i.agent, i.outcome, i.score]), [['a', 'oracle', 'scored', 1], ['b', 'oracle', 'errored', null]]);
-  assert.match(results.instances[1]!.error!, /^fields\.json could not be read: ENOENT/);
+  assert.match(results.instances[1]!.error!, /^evaluations\.json could not be read: ENOENT/);
   assert.deepEqual(results.fields.map((f) => [f.instance, f.field, f.score]), [['a', 'q', 1]]);
+  assert.deepEqual(results.evaluations, [{ project: 'oracle', task: 't', instance: 'a', evaluator: 'fields', score: 1, ceiling: 1 }]);
   assert.deepEqual(results.taskErrors, [{ project: 'oracle', task: 'broken', error: 'broken.yaml:3:1: fields.q.type: unknown field type' }]);
 });
 

@@ -1,4 +1,4 @@
-import type { Agent } from '../types.ts';
+import type { Agent } from '../../src/agent/types.ts';
 
 /**
  * An LLM through the openai SDK, as the paper runs it: per field, the page (full or relevant

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { readJsonFile, writeJsonFile } from '../../src/json-files.ts';
 import { benchmarkPath } from '../../src/runner/selection.ts';
-import { cacheDir } from '../../src/task/task-index.ts';
+import { cacheDir } from '../../src/cache-dir.ts';
 import type { Demonstration } from './prompt.ts';
 
 /**

@@ -3,8 +3,9 @@ import { parseActions } from '../../src/actions/parse-actions.ts';
 import { formatAction, type Action } from '../../src/actions/signatures.ts';
 import { documentHtml, type ActionLibrary } from '../../src/actions/library.ts';
 import { readFields, type FieldState } from '../../src/values/read-fields.ts';
-import type { AgentInput, AgentReport, FieldUsage } from '../types.ts';
-import { totalUsage } from '../usage.ts';
+import type { AgentInput, AgentReport } from '../../src/agent/types.ts';
+import type { Usage } from '../../src/agent/usage.ts';
+import { totalUsage } from '../../src/agent/usage.ts';
 import { complete, type CallRecord } from './client.ts';
 import { demonstrations } from './demos.ts';
 import { DEFAULT_LLM_OPTIONS, type LlmOptions } from './options.ts';
@@ -113,7 +114,7 @@ interface FieldAnswer {
   error?: string;
 }
 
-function usageOf(calls: CallRecord[], error: string | undefined): FieldUsage {
+function usageOf(calls: CallRecord[], error: string | undefined): Usage {
   const perCall = calls.map((c) => ({ calls: 1, promptTokens: c.promptTokens, completionTokens: c.completionTokens, cost: c.cost, cached: c.cached ? 1 : 0 }));
   return { ...totalUsage(perCall), ...(error && { error }) };
 }

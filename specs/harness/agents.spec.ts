@@ -1,6 +1,7 @@
 import { expect, test } from '../../fixtures/benchwright.ts';
 import { AGENTS } from '../../agents/registry.ts';
 import { ActionLibrary } from '../../src/actions/library.ts';
+import { fieldRecordsOf } from '../../src/evaluators/fields.ts';
 import { runInstance } from '../../src/runner/run-instance.ts';
 import { readFields } from '../../src/values/read-fields.ts';
 import { serveHtml } from './pages.ts';
@@ -35,7 +36,7 @@ test('gold labels reach only an agent that declares it needs them', async ({ pag
   for (const needsGold of [false, true]) {
     const agent = { name: 'spy', needsGold, run: async (input: { gold?: Record<string, unknown> }) => { seen.push(input.gold); } };
     const result = await runInstance({ page, url, task, instance, agent, actions: new ActionLibrary(page), seed: 1, scoring: {}, agentOptions: {} });
-    expect(result.records).toEqual([expect.objectContaining({ field: 'q', prediction: '', score: 0, metric: 'rouge-l' })]);
+    expect(fieldRecordsOf(result.evaluations)).toEqual([expect.objectContaining({ field: 'q', prediction: '', score: 0, metric: 'rouge-l' })]);
   }
   expect(seen).toEqual([undefined, { q: ['secret answer'] }]);
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '../../fixtures/benchwright.ts';
-import type { Agent } from '../../agents/types.ts';
+import type { Agent } from '../../src/agent/types.ts';
 import { ActionLibrary } from '../../src/actions/library.ts';
 import { runInstance } from '../../src/runner/run-instance.ts';
 import type { Task } from '../../src/task/types.ts';

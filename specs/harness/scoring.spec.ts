@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import { expect, test } from '../../fixtures/benchwright.ts';
 import { AGENTS } from '../../agents/registry.ts';
-import type { Agent } from '../../agents/types.ts';
+import type { Agent } from '../../src/agent/types.ts';
 import { ActionLibrary } from '../../src/actions/library.ts';
+import { fieldRecordsOf } from '../../src/evaluators/fields.ts';
 import { runInstance } from '../../src/runner/run-instance.ts';
 import type { Task } from '../../src/task/types.ts';
 import { readFields } from '../../src/values/read-fields.ts';
@@ -25,7 +26,7 @@ test('a select left as loaded scores 1 against empty gold answers; another optio
     const instance = task.instances.find((i) => i.id === instanceId)!;
     const url = taskServer.urlOf(task, instance);
     const result = await runInstance({ page, url, task, instance, agent, actions: new ActionLibrary(page), seed: 1, scoring: {}, agentOptions: {} });
-    const { score, ceiling, initial, prediction } = result.records.find((r) => r.field === 'number_of_shots')!;
+    const { score, ceiling, initial, prediction } = fieldRecordsOf(result.evaluations).find((r) => r.field === 'number_of_shots')!;
     return { score, ceiling, initial, prediction };
   };
   // gold ['', '', '']: nobody touched it.
@@ -47,12 +48,12 @@ test('buttons named in the gold columns are recorded with the reason, never scor
   const spy: Agent = { name: 'spy', async run({ fields }) { offered.push(...fields.map((f) => f.name)); } };
   const result = await runInstance({ page, url: taskServer.urlOf(task, instance), task, instance, agent: spy, actions: new ActionLibrary(page), seed: 1, scoring: {}, agentOptions: {} });
   expect(offered).toEqual(['how_common', 'why']);
-  const buttons = result.records.filter((r) => r.field === 'submitButtonTimer' || r.field === 'checkButton');
+  const buttons = fieldRecordsOf(result.evaluations).filter((r) => r.field === 'submitButtonTimer' || r.field === 'checkButton');
   expect(buttons.map(({ field, type, score, reason }) => ({ field, type, score, reason }))).toEqual([
     { field: 'submitButtonTimer', type: 'submit', score: null, reason: 'a submit control carries no answer' },
     { field: 'checkButton', type: 'button', score: null, reason: 'a button control carries no answer' },
   ]);
-  expect(result.records.filter((r) => r.score !== null).map((r) => r.field)).toEqual(['how_common', 'why']);
+  expect(fieldRecordsOf(result.evaluations).filter((r) => r.score !== null).map((r) => r.field)).toEqual(['how_common', 'why']);
 });
 
 test('a button sharing a field\'s name is neither read nor acted on in its place', async ({ page, taskServer }) => {
@@ -69,7 +70,7 @@ test('a select a script fills after load: an empty gold answer is what it shows 
   const task: Task = { id: 'later', title: 'later', description: '', split: 'test', file: '', html, templateFile: '', dataFiles: [], fields: [{ name: 'n', type: 'select', score: true, dynamic: false }], instances: [] };
   const waiting: Agent = { name: 'waits', async run({ page: p }) { await p.locator('option').first().waitFor({ state: 'attached' }); } };
   const run = (gold: string[]) => runInstance({ page, url, task, instance: { id: 'i', values: {}, gold: { n: gold }, annotators: gold.length }, agent: waiting, actions: new ActionLibrary(page), seed: 1, scoring: {}, agentOptions: {} });
-  const untouched = (await run(['', '', '2'])).records[0]!;
+  const untouched = fieldRecordsOf((await run(['', '', '2'])).evaluations)[0]!;
   expect([untouched.prediction, untouched.initial, untouched.score, untouched.ceiling]).toEqual(['none', 'none', 1, 1]);
-  expect((await run(['2', '2', ''])).records[0]!.score).toBe(0);
+  expect(fieldRecordsOf((await run(['2', '2', ''])).evaluations)[0]!.score).toBe(0);
 });

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { IMPORTERS } from '../importers/registry.ts';
 import { summarizeImport, type TaskImportSummary } from '../importers/summary.ts';
 import { displayPath } from '../task/errors.ts';
-import { formatCounts, formatTable } from './table.ts';
+import { formatCounts, formatTable } from '../report/table.ts';
 import { UsageError } from './usage.ts';
 
 export const IMPORT_USAGE = `benchwright import <source> <path> --out <dir> [--json]

@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { summarizeProjects } from '../report/aggregate.ts';
 import { LATEST, listRuns, readRun, reportFolder, resolveRun, type StoredRun } from '../report/run-folders.ts';
-import { formatTable } from './table.ts';
+import { formatTable } from '../report/table.ts';
 import { UsageError } from './usage.ts';
 
 export const RUNS_USAGE = `benchwright runs [report folder]

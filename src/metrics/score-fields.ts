@@ -1,4 +1,3 @@
-import type { FieldUsage } from '../../agents/types.ts';
 import { carriesNoAnswer, type Answer, type ControlType, type Field, type FieldType, type Instance } from '../task/types.ts';
 import type { FieldState } from '../values/read-fields.ts';
 import { isEmptyAnswer, normalizeNumber } from './normalize.ts';
@@ -29,8 +28,6 @@ export interface FieldRecord {
   unsupported?: boolean;
   /** The task file names this field's metric: re-scoring with other defaults leaves it alone. */
   metricSetByTask?: boolean;
-  /** What the agent spent on this field (LLM calls, tokens, cost), when it reports it. */
-  usage?: FieldUsage;
 }
 
 export interface ScoringOptions {
@@ -107,12 +104,12 @@ function reachable(type: FieldType, { initial, options }: Choices): string[] | u
   return untouched === undefined ? options : [...new Set([...options, untouched])];
 }
 
-/** Every gold-labelled field of an instance; the instance score is the mean of the scored ones. */
-export function scoreInstance(fields: Field[], instance: Instance, states: FieldState[], options: ScoringOptions = {}, loaded: FieldState[] = []) {
+/** Gold-labelled fields (`goldFields`) against their answers; the instance score is the mean of the scored ones. */
+export function scoreInstance(fields: Field[], gold: Record<string, Answer[]>, states: FieldState[], options: ScoringOptions = {}, loaded: FieldState[] = []) {
   const byName = new Map(states.map((s) => [s.name, s]));
   const loadedByName = new Map(loaded.map((s) => [s.name, s]));
   const missing = (name: string): FieldState => ({ name, found: false, visible: false, value: '' });
-  const records = goldFields(fields, instance).map((f) => scoreField(f, instance.gold[f.name]!, byName.get(f.name) ?? missing(f.name), options, loadedByName.get(f.name)));
+  const records = fields.map((f) => scoreField(f, gold[f.name]!, byName.get(f.name) ?? missing(f.name), options, loadedByName.get(f.name)));
   return { records, ...instanceScore(records) };
 }
 

@@ -1,6 +1,6 @@
 import { hashSeed } from '../runner/selection.ts';
-import type { FieldUsage } from '../../agents/types.ts';
-import { totalUsage } from '../../agents/usage.ts';
+import type { Usage } from '../agent/usage.ts';
+import { totalUsage } from '../agent/usage.ts';
 import { bootstrap, type Estimate, type InstanceSums } from './bootstrap.ts';
 import type { BenchmarkResults, FieldRow, InstanceRow } from './results.ts';
 
@@ -35,7 +35,7 @@ export interface ProjectSummary {
   /** Scored fields. */
   fields: number;
   /** What the agent spent, summed over every field (LLM agents); undefined when it reports nothing. */
-  usage?: FieldUsage;
+  usage?: Usage;
   perTask: TaskScore[];
 }
 
@@ -106,7 +106,7 @@ const typeOf = (f: FieldRow) => f.type ?? 'unknown';
 
 const notRunReason = (instances: InstanceRow[]) => instances.find((i) => i.outcome === 'not run' && i.error)?.error;
 
-function usageOf(instances: InstanceRow[]): FieldUsage | undefined {
+function usageOf(instances: InstanceRow[]): Usage | undefined {
   const used = instances.filter((i) => i.usage).map((i) => i.usage!);
   return used.length ? totalUsage(used) : undefined;
 }

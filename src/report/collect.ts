@@ -1,20 +1,21 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { FullConfig, Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import type { FieldRecord } from '../metrics/score-fields.ts';
-import { instanceScore } from '../metrics/score-fields.ts';
-import type { FieldUsage } from '../../agents/types.ts';
-import { totalUsage } from '../../agents/usage.ts';
+import { totalUsage, type Usage } from '../agent/usage.ts';
+import { combinedScore } from '../evaluators/evaluate.ts';
+import type { Evaluation } from '../evaluators/types.ts';
+import { fieldRecordsOf } from '../evaluators/fields.ts';
 import { byCodePoint } from './aggregate.ts';
 import { recordKey, type RunRecord } from './journal.ts';
-import { RESULTS_FORMAT, type BenchmarkResults, type InstanceRow, type InstanceOutcome, type RunMetadata, type TaskLoadError } from './results.ts';
+import { RESULTS_FORMAT, type BenchmarkResults, type InstanceRow, type InstanceOutcome, type RunMetadata } from './results.ts';
 
 // The results of a run, rebuilt from what the tests recorded: their annotations (task,
-// instance, split, agent) and their fields.json and agent-usage.json attachments. Nothing else survives
+// instance, split, agent) and their evaluations.json and agent-usage.json attachments. Nothing else survives
 // `merge-reports`: test ids change, a project's `use` is gone, and a project appears once per
 // shard; rows are keyed on project name + task id + instance id.
 
-export const FIELDS = 'fields.json';
+/** Every evaluator's verdict on the instance (the fields evaluator's with its field records). */
+export const EVALUATIONS = 'evaluations.json';
 /** What the agent spent per field, attached whatever happened: an errored instance's calls were paid for too. */
 export const AGENT_USAGE = 'agent-usage.json';
 
@@ -44,14 +45,17 @@ export function testRecord(test: TestCase): RunRecord | undefined {
     return { taskError: { project, task, error: notes.get('errors') ?? firstLine(result.error?.message) } };
   }
   // One unreadable attachment (a deleted test-results folder, say) loses that instance only.
-  let records: FieldRecord[] | undefined;
-  let usage: FieldUsage | undefined;
+  let evaluations: Evaluation[] | undefined;
+  let usage: Usage | undefined;
+  let fieldUsage: Record<string, Usage> = {};
   let unreadable: string | undefined;
   try {
-    records = result && jsonAttachment<FieldRecord[]>(result, FIELDS);
-    // Every attempt's calls were paid for, a retried one's too.
-    const spent = test.results.flatMap((r) => Object.values(jsonAttachment<Record<string, FieldUsage>>(r, AGENT_USAGE) ?? {}));
+    evaluations = result && jsonAttachment<Evaluation[]>(result, EVALUATIONS);
+    // Every attempt's calls were paid for, a retried one's too; a field's record shows the last attempt's.
+    const spentPerAttempt = test.results.map((r) => jsonAttachment<Record<string, Usage>>(r, AGENT_USAGE) ?? {});
+    const spent = spentPerAttempt.flatMap((s) => Object.values(s));
     usage = spent.length ? totalUsage(spent) : undefined;
+    fieldUsage = spentPerAttempt.at(-1) ?? {};
   } catch (e) {
     unreadable = (e as Error).message;
   }
@@ -61,15 +65,20 @@ export function testRecord(test: TestCase): RunRecord | undefined {
     task,
     ...(notes.has('split') && { split: notes.get('split') }),
     instance,
-    outcome: unreadable ? 'errored' : outcome(result, records),
+    outcome: unreadable ? 'errored' : outcome(result, evaluations),
     status: result?.status ?? 'skipped',
     retries: Math.max(0, test.results.length - 1),
-    ...instanceScore(records ?? []),
-    ...(unreadable ? { error: unreadable } : result?.error && !records && { error: firstLine(result.error.message) }),
-    ...(!records && notes.has('skip') && { error: notes.get('skip') }),
+    ...combinedScore(evaluations ?? []),
+    ...(unreadable ? { error: unreadable } : result?.error && !evaluations && { error: firstLine(result.error.message) }),
+    ...(!evaluations && notes.has('skip') && { error: notes.get('skip') }),
     ...(usage && { usage }),
   };
-  return { instance: row, fields: (records ?? []).map((r) => ({ project, task, instance, ...r })) };
+  const key = { project, task, instance };
+  return {
+    instance: row,
+    fields: fieldRecordsOf(evaluations ?? []).map((r) => ({ ...key, ...r, ...(fieldUsage[r.field] && { usage: fieldUsage[r.field] }) })),
+    evaluations: (evaluations ?? []).map(({ records: _, ...e }) => ({ ...key, ...e })),
+  };
 }
 
 export const projectOf = (record: RunRecord) => ('instance' in record ? record.instance.project : record.taskError.project);
@@ -96,6 +105,7 @@ export function assembleResults(meta: RunMetadata, records: RunRecord[], order: 
     meta,
     instances: instances.map((r) => r.instance),
     fields: instances.flatMap((r) => r.fields),
+    evaluations: instances.flatMap((r) => r.evaluations),
     taskErrors: [...latest.values()].filter((r) => 'taskError' in r).map((r) => r.taskError),
   };
 }
@@ -116,8 +126,8 @@ function jsonAttachment<T>(result: TestResult, name: string): T | undefined {
   }
 }
 
-function outcome(result: TestResult | undefined, records: FieldRecord[] | undefined): InstanceOutcome {
-  if (records) return records.some((r) => r.score !== null) ? 'scored' : 'not scored';
+function outcome(result: TestResult | undefined, evaluations: Evaluation[] | undefined): InstanceOutcome {
+  if (evaluations) return evaluations.some((e) => e.score !== null) ? 'scored' : 'not scored';
   if (!result || result.status === 'skipped') return 'not run';
   return 'errored';
 }

@@ -2,7 +2,7 @@ import { closeSync, existsSync, openSync, readFileSync, writeSync } from 'node:f
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { instanceKey } from './aggregate.ts';
-import type { FieldRow, InstanceRow, RunMetadata, TaskLoadError } from './results.ts';
+import type { EvaluationRow, FieldRow, InstanceRow, RunMetadata, TaskLoadError } from './results.ts';
 
 /**
  * journal.jsonl: a run's records, one JSON object per line, written the moment each test ends,
@@ -13,7 +13,7 @@ export const JOURNAL = 'journal.jsonl';
 const JOURNAL_FORMAT = 'benchwright-journal/1';
 
 /** One instance's row with its field records, or a task file that failed to load. */
-export type InstanceRecord = { instance: InstanceRow; fields: FieldRow[] };
+export type InstanceRecord = { instance: InstanceRow; fields: FieldRow[]; evaluations: EvaluationRow[] };
 export type RunRecord = InstanceRecord | { taskError: TaskLoadError };
 
 export interface RunEnd {

@@ -1,4 +1,4 @@
-import { formatTable } from '../cli/table.ts';
+import { formatTable } from './table.ts';
 import { INTERVAL_LEVEL, type Comparison, type Difference, type InstanceChange, type PairComparison } from './compare.ts';
 import { escapeMarkdown } from './escape.ts';
 import { markdownTable } from './render-markdown.ts';

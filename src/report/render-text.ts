@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { formatTable } from '../cli/table.ts';
+import { formatTable } from './table.ts';
 import type { ProjectSummary } from './aggregate.ts';
 import { projectTable, tableNotes } from './tables.ts';
 

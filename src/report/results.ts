@@ -1,16 +1,19 @@
 import { readFileSync } from 'node:fs';
-import type { FieldUsage } from '../../agents/types.ts';
+import type { Usage } from '../agent/usage.ts';
+import type { Evaluation } from '../evaluators/types.ts';
 import type { FieldRecord } from '../metrics/score-fields.ts';
 
 /**
  * results.json: every instance and every field record of a run, enough to rebuild every table
  * and to re-score without running an agent again. Written before anything is rendered.
  */
-export const RESULTS_FORMAT = 'benchwright-results/1';
+export const RESULTS_FORMAT = 'benchwright-results/2';
+/** Before evaluators: field records only (read as a run judged by `fields` alone). */
+const FIELDS_ONLY_FORMAT = 'benchwright-results/1';
 
 /**
- * scored: at least one field has a score. not scored: it ran but no field could be scored.
- * errored: it failed before its fields were scored (page, agent or harness error).
+ * scored: at least one evaluator gave a score. not scored: it ran but nothing could be scored.
+ * errored: it failed before it was evaluated (page, agent or harness error).
  * not run: skipped or interrupted before it started.
  */
 export type InstanceOutcome = 'scored' | 'not scored' | 'errored' | 'not run';
@@ -31,10 +34,19 @@ export interface InstanceRow {
   /** Why it errored, or why it did not run (a skip's reason). */
   error?: string;
   /** What the agent spent on the instance (LLM agents). */
-  usage?: FieldUsage;
+  usage?: Usage;
 }
 
 export interface FieldRow extends FieldRecord {
+  project: string;
+  task: string;
+  instance: string;
+  /** What the agent spent on this field (LLM calls, tokens, cost), when it reports it. */
+  usage?: Usage;
+}
+
+/** One evaluator's verdict on one instance (the fields evaluator's records are in `fields`). */
+export interface EvaluationRow extends Omit<Evaluation, 'records'> {
   project: string;
   task: string;
   instance: string;
@@ -70,6 +82,7 @@ export interface BenchmarkResults {
   meta: RunMetadata;
   instances: InstanceRow[];
   fields: FieldRow[];
+  evaluations: EvaluationRow[];
   taskErrors: TaskLoadError[];
 }
 
@@ -80,6 +93,7 @@ export function serializeResults(results: BenchmarkResults): string {
 "meta": ${JSON.stringify(results.meta, null, 2)},
 "instances": ${rows(results.instances)},
 "fields": ${rows(results.fields)},
+"evaluations": ${rows(results.evaluations)},
 "taskErrors": ${rows(results.taskErrors)}
 }
 `;
@@ -92,12 +106,20 @@ export function readResults(file: string): BenchmarkResults {
   } catch (e) {
     throw new Error(`${file}: cannot read results: ${(e as Error).message}`);
   }
+  if ((data?.format as string | undefined) === FIELDS_ONLY_FORMAT) data = { ...data, format: RESULTS_FORMAT, evaluations: fieldsEvaluations(data) };
   if (data?.format !== RESULTS_FORMAT) {
     throw new Error(`${file}: expected a benchwright results file ("format": "${RESULTS_FORMAT}"), found ${JSON.stringify(data?.format ?? null)}`);
   }
-  for (const key of ['instances', 'fields', 'taskErrors'] as const) {
+  for (const key of ['instances', 'fields', 'evaluations', 'taskErrors'] as const) {
     if (!Array.isArray(data[key])) throw new Error(`${file}: "${key}" must be a list`);
   }
   if (typeof data.meta !== 'object' || data.meta === null) throw new Error(`${file}: "meta" must be an object`);
   return data as BenchmarkResults;
+}
+
+/** A run of the first format was judged by its fields alone: its instance scores are the fields evaluator's. */
+function fieldsEvaluations(data: Partial<BenchmarkResults>): EvaluationRow[] {
+  if (!Array.isArray(data.instances)) return [];
+  return data.instances.filter((i) => i.outcome === 'scored' || i.outcome === 'not scored')
+    .map(({ project, task, instance, score, ceiling }) => ({ project, task, instance, evaluator: 'fields', score, ceiling }));
 }

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { TaskServer } from '../server/task-server.ts';
 import type { Instance, Task } from '../task/types.ts';
 import { sessionOf } from '../values/page-session.ts';
-import { within } from './bounded.ts';
+import { within } from '../bounded.ts';
 import { PagePins, PINNED_LOCALE, type PagePinning } from './repeatable-page.ts';
 import { withSeed } from './seed-document.ts';
 

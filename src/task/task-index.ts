@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cacheDir } from '../cache-dir.ts';
 import { readJsonFile, writeJsonFile } from '../json-files.ts';
 import { loadTaskFile, type LoadedTask } from './load-task.ts';
 import { unchanged, type SourceVersion } from './source-files.ts';
@@ -25,15 +25,6 @@ interface CacheEntry {
 }
 
 export const cacheStats = { hits: 0, misses: 0 };
-
-/**
- * The user's cache folder, whatever the working directory: entries are keyed by absolute
- * path and checked by content hash, so every project and command can share them.
- */
-export function cacheDir(): string {
-  if (process.env.BENCHWRIGHT_CACHE_DIR) return resolve(process.env.BENCHWRIGHT_CACHE_DIR);
-  return join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'benchwright');
-}
 
 function summarize(loaded: LoadedTask): TaskSummary {
   const { task, file, id, title, split, errors } = loaded;

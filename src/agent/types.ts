@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
-import type { ActionLibrary } from '../src/actions/library.ts';
-import type { Answer } from '../src/task/types.ts';
-import type { FieldState } from '../src/values/read-fields.ts';
+import type { ActionLibrary } from '../actions/library.ts';
+import type { Answer } from '../task/types.ts';
+import type { FieldState } from '../values/read-fields.ts';
+import type { Usage } from './usage.ts';
 
 /** What an agent is told of one instance. Gold labels only reach agents that declare they need them. */
 export interface AgentInput {
@@ -21,27 +22,13 @@ export interface AgentInput {
   report: AgentReport;
 }
 
-/** What an agent spent on one field: it goes into the field's record and the report's tables. */
-export interface FieldUsage {
-  calls: number;
-  /** Tokens as the API counted them. */
-  promptTokens: number;
-  completionTokens: number;
-  /** USD; null when the model's price is unknown. */
-  cost: number | null;
-  /** Calls answered from the reply cache. */
-  cached: number;
-  /** Why the field was left as it was (API failure, no usable action after re-prompts). */
-  error?: string;
-}
-
 /**
  * What an agent reports beside its actions: usage per field, and a log to attach to the test.
  * The harness hands it over empty and the agent fills it as it goes, so a crash loses none
  * of it (the calls already paid for are kept with the instance whatever happens).
  */
 export interface AgentReport {
-  usage: Record<string, FieldUsage>;
+  usage: Record<string, Usage>;
   log: unknown[];
 }
 

@@ -1,0 +1,59 @@
+import type { Page } from '@playwright/test';
+import type { Instance, Task } from '../task/types.ts';
+import type { ScoringOptions } from '../metrics/score-fields.ts';
+import { EVALUATORS } from './registry.ts';
+import type { EpisodeEnd, EpisodeStart, Evaluation, Evaluator, EvaluatorEntry } from './types.ts';
+
+/** One evaluator of an instance, with what it compares against and what it read at the start. */
+interface Judge {
+  evaluator: Evaluator;
+  expected: unknown;
+  begun?: unknown;
+}
+
+/** A form task without `eval` is judged by its fields. */
+const FORM_EVALUATION: EvaluatorEntry[] = [{ evaluator: 'fields', settings: {} }];
+
+/**
+ * The evaluators of one instance, through an episode: `begin` reads the page as loaded,
+ * `end` captures what the episode left and scores it.
+ */
+export class InstanceEvaluation {
+  private constructor(private readonly judges: Judge[]) {}
+
+  static async begin(page: Page, task: Task, instance: Instance, start: EpisodeStart): Promise<InstanceEvaluation> {
+    const judges: Judge[] = [];
+    for (const entry of FORM_EVALUATION) {
+      const evaluator = EVALUATORS[entry.evaluator];
+      if (!evaluator) throw new Error(`unknown evaluator "${entry.evaluator}" (evaluators: ${Object.keys(EVALUATORS).join(', ')})`);
+      const expected = evaluator.expected(entry.settings, task, instance);
+      judges.push({ evaluator, expected, begun: await evaluator.begin?.(page, expected, start) });
+    }
+    return new InstanceEvaluation(judges);
+  }
+
+  /** What an evaluator read of the page as loaded (the fields evaluator: the fields the agent is told). */
+  begun(name: string): unknown {
+    return this.judges.find((j) => j.evaluator.name === name)?.begun;
+  }
+
+  /** Captures every evaluator's evidence first (the page as the agent left it), then scores. */
+  async end(page: Page, episode: EpisodeEnd, options: ScoringOptions): Promise<Evaluation[]> {
+    const evidence: unknown[] = [];
+    for (const j of this.judges) evidence.push(await j.evaluator.capture(page, j.expected, episode, j.begun));
+    return Promise.all(this.judges.map((j, i) => j.evaluator.score(evidence[i], j.expected, options)));
+  }
+}
+
+/**
+ * An instance's score: evaluators multiply, as WebArena's do (all must hold). An evaluator
+ * that could score nothing stays out; none scored: null.
+ */
+export function combinedScore(evaluations: Pick<Evaluation, 'score' | 'ceiling'>[]): { score: number | null; ceiling: number | null } {
+  const scored = evaluations.filter((e) => e.score !== null);
+  if (!scored.length) return { score: null, ceiling: null };
+  return {
+    score: scored.reduce((p, e) => p * e.score!, 1),
+    ceiling: scored.reduce((p, e) => p * (e.ceiling ?? 1), 1),
+  };
+}

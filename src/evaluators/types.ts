@@ -1,0 +1,53 @@
+import type { Page } from '@playwright/test';
+import type { FieldRecord, ScoringOptions } from '../metrics/score-fields.ts';
+import type { Instance, Task } from '../task/types.ts';
+
+/**
+ * How an instance is judged, in two halves (DESIGN.md, "The evaluator seam"): `capture` takes
+ * what it needs from the live browser at the end of the episode and returns plain JSON (the
+ * evidence); `score` is a function of that JSON alone, so any stored run can be scored again
+ * without a browser. `Expected` is what the evaluator compares against (gold labels, reference
+ * answers, a reference URL), made per instance from the task's settings.
+ */
+export interface Evaluator<Settings = unknown, Expected = unknown, Evidence = unknown> {
+  name: string;
+  /** What this instance is compared against, from the evaluator's settings in the task file. */
+  expected(settings: Settings, task: Task, instance: Instance): Expected;
+  /** The page as loaded, before the agent acts (the fields as an annotator found them). */
+  begin?(page: Page, expected: Expected, start: EpisodeStart): Promise<unknown>;
+  /** What the episode left behind, read from the live browser; `begun` is what `begin` returned. */
+  capture(page: Page, expected: Expected, episode: EpisodeEnd, begun: unknown): Promise<Evidence>;
+  score(evidence: Evidence, expected: Expected, options: ScoringOptions): Evaluation | Promise<Evaluation>;
+}
+
+export interface EpisodeStart {
+  /** The URL the instance was opened at. */
+  url: string;
+}
+
+/** What the episode itself (not the page) tells the evaluators. */
+export interface EpisodeEnd {
+  /** The agent's final answer (send_msg_to_user), when it gave one. */
+  answer?: string;
+}
+
+/** One evaluator's verdict on one instance: what results.json keeps and `report --rescore` redoes. */
+export interface Evaluation {
+  evaluator: string;
+  /** In [0, 1]; null: nothing could be scored (see `reason`). */
+  score: number | null;
+  /** The best score a perfect agent can reach here (below 1 where annotators disagree). */
+  ceiling?: number | null;
+  reason?: string;
+  /** What was compared against, and what was found (the stored evidence). */
+  expected?: unknown;
+  got?: unknown;
+  /** The `fields` evaluator's per-field records. */
+  records?: FieldRecord[];
+}
+
+/** An evaluator named in a task file, with its settings as written there. */
+export interface EvaluatorEntry {
+  evaluator: string;
+  settings: unknown;
+}

@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { test } from 'node:test';
+import { ROOT } from './helpers.ts';
+
+// The layers of DESIGN.md, kept as Playwright keeps its own with DEPS.list files: per area, the
+// areas of ours it may import (an area imports itself freely). `src/*` are the leaf utilities
+// at the top of src/. An area not listed here may not be imported by anything of src/.
+const MAY_IMPORT: Record<string, string[]> = {
+  'src/*': [],
+  'src/task': ['src/*'],
+  'src/values': ['src/task', 'src/*'],
+  'src/metrics': ['src/task', 'src/values', 'src/*'],
+  'src/actions': ['src/metrics', 'src/task', 'src/values', 'src/*'],
+  'src/agent': ['src/actions', 'src/task', 'src/values', 'src/*'],
+  'src/server': ['src/task', 'src/*'],
+  'src/evaluators': ['src/metrics', 'src/task', 'src/values', 'src/*'],
+  'src/setup': ['src/*'],
+  'src/importers': ['src/metrics', 'src/server', 'src/task', 'src/values', 'src/*'],
+  'src/runner': ['src/actions', 'src/agent', 'src/evaluators', 'src/metrics', 'src/report', 'src/server', 'src/task', 'src/values', 'src/*'],
+  'src/report': ['src/agent', 'src/evaluators', 'src/metrics', 'src/runner', 'src/task', 'src/*'],
+  'src/cli': ['src/importers', 'src/metrics', 'src/report', 'src/runner', 'src/setup', 'src/task', 'src/*'],
+  // An agent acts through the action library and gets what it needs in its input: it never
+  // loads the benchmark, runs instances or reads reports.
+  agents: ['src/actions', 'src/agent', 'src/metrics', 'src/values', 'src/*', 'src/task/types.ts'],
+};
+
+/**
+ * The LLM agent's demonstrations are still built from the benchmark by the agent itself; the
+ * LLM-episode issue (15) hands them over in the agent's input instead.
+ */
+const KNOWN_CROSSINGS = new Set([
+  'agents/llm/demos.ts -> src/runner', 'agents/llm/demos.ts -> src/server', 'agents/llm/demos.ts -> src/task',
+  'agents/llm/demo-store.ts -> src/runner',
+]);
+
+const areaOf = (file: string) => {
+  const parts = file.split('/');
+  if (parts[0] !== 'src') return parts[0]!;
+  return parts.length > 2 ? `src/${parts[1]}` : 'src/*';
+};
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.ts'))
+    .map((e) => relative(ROOT, join(e.parentPath, e.name)));
+}
+
+/** Every relative import of ours that crosses from one area to another. */
+function crossings(): { from: string; to: string }[] {
+  const found: { from: string; to: string }[] = [];
+  for (const from of [...sourceFiles('src'), ...sourceFiles('agents')]) {
+    const text = readFileSync(join(ROOT, from), 'utf8');
+    for (const [, spec] of text.matchAll(/(?:from|import\()\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+      const to = relative(ROOT, resolve(dirname(join(ROOT, from)), spec!));
+      if (areaOf(to) !== areaOf(from)) found.push({ from, to });
+    }
+  }
+  return found;
+}
+
+test('layering: every import of src/ and agents/ follows DESIGN.md\'s arrows', () => {
+  const all = crossings();
+  assert.ok(all.length > 50, `the import scan found ${all.length} crossings: it reads nothing?`);
+  const forbidden = all
+    .filter(({ from, to }) => !(MAY_IMPORT[areaOf(from)] ?? []).some((allowed) => areaOf(to) === allowed || to === allowed))
+    .map(({ from, to }) => `${from} -> ${areaOf(to)}`)
+    .filter((arrow) => !KNOWN_CROSSINGS.has(arrow));
+  assert.deepEqual([...new Set(forbidden)], []);
+});
+
+test('layering: the known crossings are still there (remove them from the list once mended)', () => {
+  const arrows = new Set(crossings().map(({ from, to }) => `${from} -> ${areaOf(to)}`));
+  assert.deepEqual([...KNOWN_CROSSINGS].filter((a) => !arrows.has(a)), []);
+});
