@@ -38,6 +38,11 @@ export const oracle: Agent = {
     for (const action of failed) await actions.run(action);
     if (demos.length) saveDemonstrations(task.id, instanceId, demos);
   },
+  // A goal task's gold is its solution: one step of it per observation, then the episode ends.
+  async step({ solution, observation }) {
+    const action = solution?.[observation.step];
+    return action === undefined ? null : { action };
+  },
 };
 
 /** Each field the oracle acts on: its relevant HTML in the page as loaded, and the action as text. */

@@ -1,3 +1,4 @@
+import { formatAction, type Action } from '../src/actions/signatures.ts';
 import { seededRandom } from '../src/seeded-random.ts';
 import type { Agent } from '../src/agent/types.ts';
 
@@ -24,4 +25,21 @@ export const random: Agent = {
       }
     }
   },
+  // An episode: a seeded pick among the elements the snapshot shows, with the action their role takes.
+  async step({ observation, seed }) {
+    const next = seededRandom(seed * 7919 + observation.step);
+    const pick = <T>(items: T[]): T => items[Math.floor(next() * items.length)]!;
+    const words = () => Array.from({ length: 1 + Math.floor(next() * 4) }, () => pick(WORDS)).join(' ');
+    const elements = [...observation.snapshot.matchAll(ELEMENT)].map((m) => ({ role: m[1]!, ref: m[2]! }));
+    const roll = next();
+    if (!elements.length || roll < 0.05) return { action: formatAction({ name: 'scroll', args: [pick(['up', 'down'])] }) };
+    if (roll < 0.08) return { action: formatAction({ name: 'send_msg_to_user', args: [words()] }) };
+    const { role, ref } = pick(elements);
+    const action: Action = TYPED.has(role) ? { name: 'fill', args: [ref, words()] } : { name: 'click', args: [ref] };
+    return { action: formatAction(action) };
+  },
 };
+
+/** A snapshot line's role and ref: `- button "Save" [ref=e5]`. */
+const ELEMENT = /^\s*- ([a-z]+)\b[^\n]*\[ref=((?:f\d+)?e\d+)\]/gm;
+const TYPED = new Set(['textbox', 'searchbox', 'spinbutton']);

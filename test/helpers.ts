@@ -6,6 +6,8 @@ import { join } from 'node:path';
 export const ROOT = new URL('..', import.meta.url).pathname;
 export const SHARED_TURKINGBENCH = join(ROOT, '..', 'shared', 'turkingbench');
 export const SHARED_CONFORMANCE = join(ROOT, '..', 'shared', 'conformance');
+/** The bundled form tasks alone (tests that count their instances and fields). */
+export const FORM_TASKS = join(ROOT, 'test', 'fixtures', 'form-tasks', 'tasks.yaml');
 
 export function tempDir(prefix = 'benchwright-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
@@ -55,6 +57,8 @@ export function startPlaywright(args: string[], env: Record<string, string> = {}
 function playwrightRun(args: string[]) {
   const dir = tempDir('benchwright-run-');
   const outputs = {
+    // The runs of the tests count the bundled form tasks; a test that wants others says so.
+    BENCHWRIGHT_TASKS: FORM_TASKS,
     PLAYWRIGHT_HTML_OUTPUT_DIR: join(dir, 'html'),
     BENCHWRIGHT_REPORT_DIR: join(dir, 'benchwright-report'),
     BENCHWRIGHT_ALLURE_RESULTS: join(dir, 'allure-results'),

@@ -11,7 +11,7 @@ import { readSchema } from '../src/task/schema-check.ts';
 import { cacheStats } from '../src/task/task-index.ts';
 import { scanTemplate } from '../src/task/template.ts';
 import { FIELD_TYPES, type Task } from '../src/task/types.ts';
-import { ROOT, tempDir } from './helpers.ts';
+import { FORM_TASKS, ROOT, tempDir } from './helpers.ts';
 
 function load(file: string): Task {
   const loaded = loadTaskFile(file);
@@ -26,8 +26,8 @@ function writeTask(dir: string, name: string, yaml: string, files: Record<string
   return join(dir, name);
 }
 
-test('the bundled tasks load, use every field type, have gold labels and load nothing external', () => {
-  const benchmark = loadBenchmark(join(ROOT, 'tasks.yaml'), { cache: false });
+test('the bundled form tasks load, use every field type, have gold labels and load nothing external', () => {
+  const benchmark = loadBenchmark(FORM_TASKS, { cache: false });
   assert.deepEqual(benchmark.errors, []);
   assert.ok(benchmark.tasks.length >= 4);
   const used = new Set<string>();

@@ -35,7 +35,10 @@ test('malformed calls become errors with their offset, never code', () => {
     ['modify_text("q1", "unterminated)', /unterminated string/],
     ['modify_text("q1")', /modify_text takes 2 arguments \(field, value\), got 1/],
     ['modify_text("q1", "a", "b")', /takes 2 arguments/],
-    ['click("10", 20)', /click: "x" must be a number, got "10"/],
+    ['click("10", 20)', /^click takes \(target, button\?\) or \(x, y\): "button" must be a string, got 20; "x" must be a number, got "10"$/],
+    ['fill("e3")', /^fill takes 2 arguments \(target, value\), got 1$/],
+    ['go_back("now")', /^go_back takes 0 arguments, got 1$/],
+    ['tab_focus("second")', /tab_focus: "index" must be a number, got "second"/],
     ['modify_checkbox("q", [1, 2])', /expected a string in the list/],
     ['modify_text(value="a", field="q")', /expects "field" here, not "value"/],
     ['modify_text("a", "\\q")', /unknown escape \\q/],
@@ -50,6 +53,22 @@ test('malformed calls become errors with their offset, never code', () => {
     assert.match(result.errors[0]!.message, error, reply);
     assert.ok(result.errors[0]!.offset >= 0 && result.errors[0]!.offset <= reply.length);
   }
+});
+
+test('actions by ref: click is told from click(x, y) by its arguments; selectors and lists parse', () => {
+  const reply = `click("e12")\nclick(10, 20)\nclick("e3", button="right")\nselect_option("e4", ["a", "b"])\nclick("role=button[name='Save']")\nsend_msg_to_user("It is 42.")\nnoop()`;
+  assert.deepEqual(parseActions(reply), {
+    actions: [
+      { name: 'click', args: ['e12'] },
+      { name: 'click', args: [10, 20] },
+      { name: 'click', args: ['e3', 'right'] },
+      { name: 'select_option', args: ['e4', ['a', 'b']] },
+      { name: 'click', args: ["role=button[name='Save']"] },
+      { name: 'send_msg_to_user', args: ['It is 42.'] },
+      { name: 'noop', args: [] },
+    ],
+    errors: [],
+  });
 });
 
 test('a good call after a bad one still runs; unknown functions are prose', () => {

@@ -8,7 +8,7 @@ import { chromium } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import config from '../playwright.config.ts';
 import { readResults } from '../src/report/results.ts';
-import { ROOT, runCli, runPlaywright, SHARED_TURKINGBENCH, tempDir } from './helpers.ts';
+import { FORM_TASKS, ROOT, runCli, runPlaywright, SHARED_TURKINGBENCH, tempDir } from './helpers.ts';
 
 // The benchmark reporter end to end: real runs of the bundled tasks, as a user starts them.
 
@@ -47,7 +47,7 @@ test('results.json holds every field record with its run metadata; the tables pa
   }
   assert.match(results.meta.versions.playwright ?? '', /^1\.\d+\.\d+$/);
   assert.match(results.meta.versions.browser ?? '', /^chromium \d+\./);
-  assert.deepEqual(results.meta.selection, { tasks: 'tasks.yaml', instances: 'all', seed: 1 });
+  assert.deepEqual(results.meta.selection, { tasks: FORM_TASKS, instances: 'all', seed: 1 });
   assert.deepEqual(results.meta.projects.oracle, { agent: 'oracle', minScore: 1 });
   const perTask = parse(readFileSync(report(full.dir, 'per-task.csv')), { columns: true }) as Record<string, string>[];
   assert.equal(perTask.length, 3 * 4);

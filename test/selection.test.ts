@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { test } from 'node:test';
 import { selectInstances } from '../src/runner/selection.ts';
 import { loadBenchmark } from '../src/task/benchmark.ts';
-import { ROOT } from './helpers.ts';
+import { FORM_TASKS } from './helpers.ts';
 
-const benchmark = loadBenchmark(join(ROOT, 'tasks.yaml'));
+const benchmark = loadBenchmark(FORM_TASKS);
 const ids = (env: Record<string, string>): Record<string, string[]> => Object.fromEntries(selectInstances(benchmark, env).tasks.map((t) => [t.task.id, t.instances.map((i) => i.id)]));
 
 test('by default every instance of every task runs, with the manifest seed', () => {

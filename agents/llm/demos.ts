@@ -3,7 +3,7 @@ import type { Element } from 'domhandler';
 import { formatAction } from '../../src/actions/signatures.ts';
 import { goldFields } from '../../src/metrics/score-fields.ts';
 import { benchmarkPath, hashSeed } from '../../src/runner/selection.ts';
-import { fillTemplate } from '../../src/server/render-instance.ts';
+import { fillTemplate } from '../../src/task/template.ts';
 import { loadBenchmark } from '../../src/task/benchmark.ts';
 import { loadTaskFile } from '../../src/task/load-task.ts';
 import { goldAction } from '../oracle.ts';

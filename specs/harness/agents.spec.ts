@@ -17,7 +17,7 @@ test('the random agent is seeded: one seed, one run; another seed, another run',
   const run = async (seed: number) => {
     await page.goto(url);
     const actions = new ActionLibrary(page);
-    await AGENTS.random!.run({ page, actions, task: { id: 't', title: 't', description: '', split: 'test' }, instanceId: 'i', fields: await readFields(page, NAMES), seed, options: {}, report: { usage: {}, log: [] } });
+    await AGENTS.random!.run!({ page, actions, task: { id: 't', title: 't', description: '', split: 'test' }, instanceId: 'i', fields: await readFields(page, NAMES), seed, options: {}, report: { usage: {}, log: [] } });
     expect(actions.log.every((a) => a.ok), JSON.stringify(actions.log)).toBe(true);
     return JSON.stringify((await readFields(page, NAMES)).map((f) => f.value));
   };
@@ -30,7 +30,7 @@ test('the random agent is seeded: one seed, one run; another seed, another run',
 
 test('gold labels reach only an agent that declares it needs them', async ({ page, taskServer }) => {
   const url = serveHtml(taskServer, '<input name="q" type="text">');
-  const task = { id: 'gold', title: 'gold', description: '', split: 'test', file: '', html: '', templateFile: '', dataFiles: [], fields: [{ name: 'q', type: 'text' as const, score: true, dynamic: false }], instances: [] };
+  const task = { id: 'gold', title: 'gold', description: '', split: 'test', file: '', html: '', templateFile: '', start: { kind: 'served' as const, path: '' }, dataFiles: [], fields: [{ name: 'q', type: 'text' as const, score: true, dynamic: false }], instances: [] };
   const instance = { id: 'only', values: {}, gold: { q: ['secret answer'] }, annotators: 1 };
   const seen: (Record<string, unknown> | undefined)[] = [];
   for (const needsGold of [false, true]) {
@@ -53,7 +53,7 @@ test('the LLM agent asks, in a second round, the questions its first answers rev
     const fields = await readFields(page, ['q1', 'q2']);
     expect(fields.map((f) => [f.name, f.visible])).toEqual([['q1', true], ['q2', false]]);
     const report = { usage: {}, log: [] };
-    await AGENTS.llm!.run({ page, actions: new ActionLibrary(page), task: { id: 't', title: 't', description: '', split: 'test' }, instanceId: 'i', fields, seed: 1, options: {}, report });
+    await AGENTS.llm!.run!({ page, actions: new ActionLibrary(page), task: { id: 't', title: 't', description: '', split: 'test' }, instanceId: 'i', fields, seed: 1, options: {}, report });
     expect(fake.requests.map((r) => r.field)).toEqual(['q1', 'q2']);
     expect((await readFields(page, ['q1', 'q2'])).map((f) => f.value)).toEqual(['yes', 'later']);
     expect(Object.keys(report.usage)).toEqual(['q1', 'q2']);

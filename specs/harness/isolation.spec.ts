@@ -41,7 +41,7 @@ test('the read-back cannot be fooled by the page: replaced built-ins, a faked va
 });
 
 const task = (html: string): Task => ({
-  id: 'leaves', title: 'leaves', description: '', split: 'test', file: '', html, templateFile: '', dataFiles: [],
+  id: 'leaves', title: 'leaves', description: '', split: 'test', file: '', html, templateFile: '', start: { kind: 'served' as const, path: '' }, dataFiles: [],
   fields: [{ name: 'q', type: 'text', score: true, dynamic: false }], instances: [],
 });
 

@@ -15,7 +15,7 @@ export function serveInstance(server: TaskServer, html: string, values: Record<s
   const instance = { id: 'only', values, gold: {}, annotators: 0 };
   const task: Task = {
     id, title: id, description: '', split: 'test', file: join(import.meta.dirname, `${id}.yaml`), html,
-    templateFile: join(import.meta.dirname, `${id}.html`), dataFiles: [], fields: [], instances: [instance],
+    templateFile: join(import.meta.dirname, `${id}.html`), start: { kind: 'served', path: '' }, dataFiles: [], fields: [], instances: [instance],
   };
   server.add(task);
   return { task, instance, url: server.urlOf(task, instance) };

@@ -67,7 +67,7 @@ test('a select a script fills after load: an empty gold answer is what it shows 
   const html = `<select name="n"></select>
     <script>setTimeout(() => { document.querySelector('select').innerHTML = '<option value="none">--</option><option value="2">2</option>'; }, 100);</script>`;
   const url = serveHtml(taskServer, html);
-  const task: Task = { id: 'later', title: 'later', description: '', split: 'test', file: '', html, templateFile: '', dataFiles: [], fields: [{ name: 'n', type: 'select', score: true, dynamic: false }], instances: [] };
+  const task: Task = { id: 'later', title: 'later', description: '', split: 'test', file: '', html, templateFile: '', start: { kind: 'served' as const, path: '' }, dataFiles: [], fields: [{ name: 'n', type: 'select', score: true, dynamic: false }], instances: [] };
   const waiting: Agent = { name: 'waits', async run({ page: p }) { await p.locator('option').first().waitFor({ state: 'attached' }); } };
   const run = (gold: string[]) => runInstance({ page, url, task, instance: { id: 'i', values: {}, gold: { n: gold }, annotators: gold.length }, agent: waiting, actions: new ActionLibrary(page), seed: 1, scoring: {}, agentOptions: {} });
   const untouched = fieldRecordsOf((await run(['', '', '2'])).evaluations)[0]!;

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { labelOf, locateField, matchOption, type ControlState, type FieldLocation } from './locate.ts';
+import { ActionProblem, isPageAction, PAGE_ACTIONS, type PageActionContext } from './page-actions.ts';
 import { formatAction, type Action, type ActionArg, type ActionName } from './signatures.ts';
 
 export type ActionOutcome = { ok: true; value?: string; note?: string } | { ok: false; error: string };
@@ -21,8 +22,6 @@ export interface ActionLibraryOptions {
   timeout?: number;
 }
 
-/** A failure the agent should hear about (an ActionOutcome), not an infrastructure error. */
-class ActionError extends Error {}
 
 /**
  * The action library: what an agent can do to a page, as a user would (clicks, typing, key
@@ -35,16 +34,28 @@ export class ActionLibrary {
   readonly log: ActionRecord[] = [];
   private readonly step: StepRunner;
   private readonly timeout: number;
+  /** The refs of the last snapshot (observe/): what a goal task's actions may name. */
+  refs?: ReadonlySet<string>;
 
-  constructor(readonly page: Page, options: ActionLibraryOptions = {}) {
+  /** `page`: the tab actions work on; a goal task's tab actions move it. */
+  constructor(public page: Page, options: ActionLibraryOptions = {}) {
     this.step = options.step ?? ((_title, body) => body());
     this.timeout = options.timeout ?? 5000;
   }
 
   /** Runs a parsed action (from model text) through the same methods. */
   run(action: Action): Promise<ActionOutcome> {
-    const method = this[action.name] as (...args: ActionArg[]) => Promise<ActionOutcome>;
+    if (action.name === 'click' && typeof action.args[0] === 'number') return this.click(action.args[0], action.args[1] as number);
+    if (isPageAction(action.name)) {
+      const perform = PAGE_ACTIONS[action.name] as (context: PageActionContext, ...args: ActionArg[]) => Promise<unknown>;
+      return this.act(action.name, action.args, () => perform(this.pageContext(), ...action.args));
+    }
+    const method = this[action.name as Exclude<ActionName, keyof typeof PAGE_ACTIONS>] as (...args: ActionArg[]) => Promise<ActionOutcome>;
     return method.apply(this, action.args);
+  }
+
+  private pageContext(): PageActionContext {
+    return { page: this.page, timeout: this.timeout, ...(this.refs && { refs: this.refs }), focus: (page) => (this.page = page) };
   }
 
   modify_text(field: string, value: string) {
@@ -79,7 +90,7 @@ export class ActionLibrary {
   modify_select(field: string, value: string | number) {
     return this.act('modify_select', [field, value], async () => {
       const { target: select, state } = await this.single(field);
-      if (!state.options) throw new ActionError(`field "${field}" is a ${state.type}, not a select`);
+      if (!state.options) throw new ActionProblem(`field "${field}" is a ${state.type}, not a select`);
       const { options } = state;
       const index = optionIndex('select', field, String(value), options);
       // Already the one chosen: nothing for a user to do.
@@ -107,6 +118,7 @@ export class ActionLibrary {
     return this.act('capture_screen', [], async () => (await this.page.screenshot()).toString('base64'), false);
   }
 
+  /** Table 3's click at a point of the viewport (a goal task's click by ref goes through run). */
   click(x: number, y: number) {
     return this.act('click', [x, y], () => this.page.mouse.click(x, y));
   }
@@ -121,7 +133,7 @@ export class ActionLibrary {
       const viewport = this.page.viewportSize() ?? { width: 1280, height: 800 };
       const step = { up: [0, -viewport.height / 2], down: [0, viewport.height / 2], left: [-viewport.width / 2, 0], right: [viewport.width / 2, 0] };
       const delta = typeof direction === 'number' ? [direction, dy ?? 0] : step[direction as keyof typeof step];
-      if (!delta) throw new ActionError(`scroll direction must be up, down, left or right, not "${direction}"`);
+      if (!delta) throw new ActionProblem(`scroll direction must be up, down, left or right, not "${direction}"`);
       await this.page.mouse.wheel(delta[0]!, delta[1]!);
     });
   }
@@ -136,7 +148,7 @@ export class ActionLibrary {
     return this.act('wait_till_loaded', [field, timeoutMs], async () => {
       const deadline = Date.now() + timeoutMs;
       while (!(await locateField(this.page, field))) {
-        if (Date.now() > deadline) throw new ActionError(`no field "${field}" appeared within ${timeoutMs} ms`);
+        if (Date.now() > deadline) throw new ActionProblem(`no field "${field}" appeared within ${timeoutMs} ms`);
         await this.page.waitForTimeout(50);
       }
     });
@@ -169,7 +181,7 @@ export class ActionLibrary {
 
   private async located(field: string): Promise<FieldLocation> {
     const location = await locateField(this.page, field);
-    if (!location) throw new ActionError(`no field named "${field}" on the page`);
+    if (!location) throw new ActionProblem(`no field named "${field}" on the page`);
     return location;
   }
 
@@ -184,9 +196,9 @@ export class ActionLibrary {
   private async editable(field: string, action: 'modify_text' | 'modify_range'): Promise<Locator> {
     const { target, state } = await this.single(field);
     const instead = CHOICE_ACTIONS[state.type];
-    if (instead) throw new ActionError(`field "${field}" is a ${state.type}: ${action} cannot fill it (use ${instead})`);
-    if (!state.visible) throw new ActionError(`field "${field}" is not visible`);
-    if (state.disabled) throw new ActionError(`field "${field}" is disabled`);
+    if (instead) throw new ActionProblem(`field "${field}" is a ${state.type}: ${action} cannot fill it (use ${instead})`);
+    if (!state.visible) throw new ActionProblem(`field "${field}" is not visible`);
+    if (state.disabled) throw new ActionProblem(`field "${field}" is disabled`);
     return target;
   }
 
@@ -198,9 +210,9 @@ export class ActionLibrary {
   private async options(field: string, type: 'radio' | 'checkbox') {
     const location = await this.located(field);
     const boxes = location.states.flatMap((s, index) => (s.type === type ? [{ ...s, index }] : []));
-    if (boxes.length === 0) throw new ActionError(`field "${field}" is a ${location.states[0]!.type}, not a ${type}`);
+    if (boxes.length === 0) throw new ActionProblem(`field "${field}" is a ${location.states[0]!.type}, not a ${type}`);
     const pool = boxes.filter((b) => b.usable);
-    if (pool.length === 0) throw new ActionError(`no option of ${type} "${field}" can be clicked now (hidden, disabled or covered)`);
+    if (pool.length === 0) throw new ActionProblem(`no option of ${type} "${field}" can be clicked now (hidden, disabled or covered)`);
     return {
       boxes: pool.map((b) => ({ box: location.controls.nth(b.index), label: labelOf(location, b.index), visible: b.visible })),
       values: pool.map((b) => b.value), labels: pool.map((b) => b.label), checked: pool.map((b) => b.checked),
@@ -218,7 +230,7 @@ export class ActionLibrary {
     await (label ?? box).click({ timeout: this.timeout, force: label !== undefined || visible });
     if ((await box.isChecked()) === checked) return;
     if (await box.isVisible()) return box.setChecked(checked, { timeout: this.timeout });
-    throw new ActionError('the option is hidden and clicking its label did not select it');
+    throw new ActionProblem('the option is hidden and clicking its label did not select it');
   }
 }
 
@@ -240,14 +252,14 @@ export function documentHtml(page: Page): Promise<string> {
 /** The option a value means (see matchOption), or an outcome that lists the options there are. */
 function optionIndex(kind: string, field: string, value: string, options: { values: string[]; labels: string[] }): number {
   const index = matchOption(value, options.values, options.labels);
-  if (index < 0) throw new ActionError(`${kind} "${field}" has no option "${value}" (options: ${options.values.join(', ')})`);
+  if (index < 0) throw new ActionProblem(`${kind} "${field}" has no option "${value}" (options: ${options.values.join(', ')})`);
   return index;
 }
 
 /** Says which value a control refused (text in a number input); other errors pass on. */
 function refused(field: string, value: string) {
   return (e: Error): never => {
-    if (e.message.includes('Cannot type text into')) throw new ActionError(`${JSON.stringify(value)} is not a valid value for "${field}": ${firstLine(e)}`);
+    if (e.message.includes('Cannot type text into')) throw new ActionProblem(`${JSON.stringify(value)} is not a valid value for "${field}": ${firstLine(e)}`);
     throw e;
   };
 }

@@ -1,4 +1,4 @@
-import { ACTION_SIGNATURES, isActionName, type Action, type ActionArg, type ParamKind } from './signatures.ts';
+import { ACTION_SIGNATURES, isActionName, type Action, type ActionArg, type ParamKind, type ParamSpec } from './signatures.ts';
 
 // Model replies are data: this strict grammar reads the calls out of them and nothing is ever
 // evaluated. A reply may hold several calls, in code fences or in prose:
@@ -108,30 +108,44 @@ const kindOf = (v: ActionArg): ParamKind => (Array.isArray(v) ? 'strings' : type
 
 function parseCall(text: string, start: number, name: keyof typeof ACTION_SIGNATURES, open: number): { action: Action; end: number } {
   const cursor = new Cursor(text, open + 1);
-  const params = ACTION_SIGNATURES[name];
-  const args: ActionArg[] = [];
+  const written: { keyword?: string; at: number; value: ActionArg }[] = [];
   while (cursor.peek() !== ')') {
     const keyword = cursor.match(KEYWORD);
-    if (keyword) {
-      const expected = params[args.length]?.name;
-      if (keyword[1] !== expected) throw new SyntaxProblem(cursor.at, `${name} expects ${expected ? `"${expected}"` : 'no more arguments'} here, not "${keyword[1]}"`);
-      cursor.at += keyword[0].length;
-    }
-    args.push(cursor.value());
+    const at = cursor.at;
+    if (keyword) cursor.at += keyword[0].length;
+    written.push({ ...(keyword && { keyword: keyword[1] }), at, value: cursor.value() });
     if (cursor.peek() === ',') cursor.at++;
     else if (cursor.peek() !== ')') throw cursor.problem('expected "," or ")"');
   }
-  const required = params.filter((p) => !('optional' in p && p.optional)).length;
-  if (args.length < required || args.length > params.length) {
-    const names = params.map((p) => p.name).join(', ');
-    throw new SyntaxProblem(start, `${name} takes ${required === params.length ? required : `${required} to ${params.length}`} arguments (${names}), got ${args.length}`);
+  const forms: readonly (readonly ParamSpec[])[] = ACTION_SIGNATURES[name];
+  const problems = forms.map((params) => misfit(name, params, written, start));
+  const fits = problems.findIndex((problem) => problem === undefined);
+  if (fits < 0) {
+    if (forms.length === 1) throw problems[0]!;
+    throw new SyntaxProblem(start, `${name} takes ${forms.map((params) => `(${params.map(describeParam).join(', ')})`).join(' or ')}: ${problems.map((p) => p!.message.replace(`${name}: `, '')).join('; ')}`);
   }
-  args.forEach((arg, i) => {
+  return { action: { name, args: written.map((w) => w.value) }, end: cursor.at + 1 };
+}
+
+const describeParam = (spec: ParamSpec) => `${spec.name}${spec.optional ? '?' : ''}`;
+
+/** Why the written arguments do not fit one form of the action; undefined when they do. */
+function misfit(name: string, params: readonly ParamSpec[], written: { keyword?: string; at: number; value: ActionArg }[], start: number): SyntaxProblem | undefined {
+  for (const [i, w] of written.entries()) {
+    const expected = params[i]?.name;
+    if (w.keyword !== undefined && w.keyword !== expected) return new SyntaxProblem(w.at, `${name} expects ${expected ? `"${expected}"` : 'no more arguments'} here, not "${w.keyword}"`);
+  }
+  const required = params.filter((p) => !p.optional).length;
+  if (written.length < required || written.length > params.length) {
+    const names = params.map((p) => p.name).join(', ');
+    return new SyntaxProblem(start, `${name} takes ${required === params.length ? required : `${required} to ${params.length}`} arguments${names ? ` (${names})` : ''}, got ${written.length}`);
+  }
+  for (const [i, { value }] of written.entries()) {
     const spec = params[i]!;
     const kinds: readonly ParamKind[] = Array.isArray(spec.kind) ? spec.kind : [spec.kind];
-    if (!kinds.includes(kindOf(arg))) throw new SyntaxProblem(start, `${name}: "${spec.name}" must be a ${kinds.join(' or ')}, got ${JSON.stringify(arg)}`);
-  });
-  return { action: { name, args }, end: cursor.at + 1 };
+    if (!kinds.includes(kindOf(value))) return new SyntaxProblem(start, `${name}: "${spec.name}" must be a ${kinds.join(' or ')}, got ${JSON.stringify(value)}`);
+  }
+  return undefined;
 }
 
 /** Every action call in a model reply, in order; malformed calls become errors, never code. */

@@ -1,5 +1,9 @@
-// The actions an agent may take (the paper's Table 3 plus wait_till_loaded and scroll_to), with
-// the parameters each takes. One table for the library and for the parser of model text.
+// The actions an agent may take, with the parameters each takes: one table for the library,
+// the parser of model text and the prompts. Form tasks (the paper's Table 3, plus
+// wait_till_loaded and scroll_to) name fields; goal tasks (BrowserGym's high-level set) name
+// elements by the ref of the last snapshot (`e12`) or, in reference solutions, by a Playwright
+// selector. click takes either form: click("e12") or Table 3's click(x, y), told apart by the
+// kinds of their arguments.
 
 export type ParamKind = 'string' | 'number' | 'strings';
 
@@ -10,22 +14,42 @@ export interface ParamSpec {
 }
 
 const p = (name: string, kind: ParamSpec['kind'], optional = false): ParamSpec => ({ name, kind, optional });
+const target = p('target', 'string');
 
+/** Per action, its forms (most have one): the parser takes the first form the arguments fit. */
 export const ACTION_SIGNATURES = {
-  modify_text: [p('field', 'string'), p('value', 'string')],
-  modify_checkbox: [p('field', 'string'), p('values', ['strings', 'string'])],
-  modify_radio: [p('field', 'string'), p('value', ['string', 'number'])],
-  modify_select: [p('field', 'string'), p('value', ['string', 'number'])],
-  modify_range: [p('field', 'string'), p('value', ['number', 'string'])],
-  get_html: [],
-  capture_screen: [],
-  click: [p('x', 'number'), p('y', 'number')],
-  type: [p('text', 'string')],
-  scroll: [p('direction', ['string', 'number']), p('dy', 'number', true)],
-  maximize: [],
-  wait_till_loaded: [p('field', 'string'), p('timeout_ms', 'number', true)],
-  scroll_to: [p('field', 'string')],
-} as const satisfies Record<string, ParamSpec[]>;
+  modify_text: [[p('field', 'string'), p('value', 'string')]],
+  modify_checkbox: [[p('field', 'string'), p('values', ['strings', 'string'])]],
+  modify_radio: [[p('field', 'string'), p('value', ['string', 'number'])]],
+  modify_select: [[p('field', 'string'), p('value', ['string', 'number'])]],
+  modify_range: [[p('field', 'string'), p('value', ['number', 'string'])]],
+  get_html: [[]],
+  capture_screen: [[]],
+  click: [[target, p('button', 'string', true)], [p('x', 'number'), p('y', 'number')]],
+  type: [[p('text', 'string')]],
+  scroll: [[p('direction', ['string', 'number']), p('dy', 'number', true)]],
+  maximize: [[]],
+  wait_till_loaded: [[p('field', 'string'), p('timeout_ms', 'number', true)]],
+  scroll_to: [[p('field', 'string')]],
+  dblclick: [[target, p('button', 'string', true)]],
+  hover: [[target]],
+  fill: [[target, p('value', 'string')]],
+  press: [[target, p('key', 'string')]],
+  keyboard_press: [[p('key', 'string')]],
+  select_option: [[target, p('options', ['string', 'strings'])]],
+  check: [[target]],
+  uncheck: [[target]],
+  drag_and_drop: [[p('from', 'string'), p('to', 'string')]],
+  goto: [[p('url', 'string')]],
+  go_back: [[]],
+  go_forward: [[]],
+  new_tab: [[]],
+  tab_focus: [[p('index', 'number')]],
+  tab_close: [[]],
+  noop: [[p('wait_ms', 'number', true)]],
+  send_msg_to_user: [[p('text', 'string')]],
+  report_infeasible: [[p('reason', 'string')]],
+} as const satisfies Record<string, ParamSpec[][]>;
 
 export type ActionName = keyof typeof ACTION_SIGNATURES;
 export type ActionArg = string | number | string[];

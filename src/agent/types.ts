@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { ActionLibrary } from '../actions/library.ts';
+import type { ActionName } from '../actions/signatures.ts';
+import type { Observation } from '../observe/observe.ts';
 import type { Answer } from '../task/types.ts';
 import type { FieldState } from '../values/read-fields.ts';
 import type { Usage } from './usage.ts';
@@ -32,12 +34,58 @@ export interface AgentReport {
   log: unknown[];
 }
 
+/** One step of a goal task's episode, as the trajectory records it and the agent is reminded of it. */
+export interface StepRecord {
+  /** 1 for the first action. */
+  step: number;
+  /** The action as written; '' when the reply held no usable action. */
+  action: string;
+  ok: boolean;
+  error?: string;
+  /** The agent's short reasoning, when it gave one. */
+  reasoning?: string;
+  /** Where the focused tab was when the action was chosen, and the size of that snapshot. */
+  url: string;
+  snapshotChars: number;
+  /** Time of the step: observing, choosing and acting. */
+  ms: number;
+}
+
+/** What an agent is told at each step of a goal task. The solution only reaches agents with `needsGold`. */
+export interface EpisodeInput {
+  task: AgentInput['task'];
+  instanceId: string;
+  goal: string;
+  observation: Observation;
+  /** The earlier steps of this episode. */
+  history: StepRecord[];
+  /** The actions it may take. */
+  actionSet: ActionName[];
+  seed: number;
+  options: Record<string, unknown>;
+  report: AgentReport;
+  /** The instance's reference actions: set only for agents with `needsGold`. */
+  solution?: string[];
+}
+
+/** One action in action text (parsed by the harness's grammar, never evaluated), and why. */
+export interface AgentStep {
+  action: string;
+  reasoning?: string;
+}
+
+/**
+ * An agent runs form tasks (`run`: fill the named fields), goal tasks (`step`: one action per
+ * observation), or both; an instance of a kind it does not run is skipped, saying so.
+ */
 export interface Agent {
   name: string;
-  /** The oracle: the harness passes it the gold labels. */
+  /** The oracle: the harness passes it the gold labels (a goal task's solution). */
   needsGold?: boolean;
   /** Why the agent cannot run here (missing credentials, ...): its tests are skipped with this reason. */
   unavailable?(): string | undefined;
-  /** Acts on the page through `actions`; throwing is an infrastructure error (the test fails). */
-  run(input: AgentInput): Promise<void>;
+  /** Acts on a form's page through `actions`; throwing is an infrastructure error (the test fails). */
+  run?(input: AgentInput): Promise<void>;
+  /** Chooses the next action of an episode; null: it has nothing more to do (the episode ends). */
+  step?(input: EpisodeInput): Promise<AgentStep | null>;
 }

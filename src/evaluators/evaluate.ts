@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
-import type { Instance, Task } from '../task/types.ts';
+import type { EvaluatorEntry, Instance, Task } from '../task/types.ts';
 import type { ScoringOptions } from '../metrics/score-fields.ts';
 import { EVALUATORS } from './registry.ts';
-import type { EpisodeEnd, EpisodeStart, Evaluation, Evaluator, EvaluatorEntry } from './types.ts';
+import type { EpisodeEnd, EpisodeStart, Evaluation, Evaluator } from './types.ts';
 
 /** One evaluator of an instance, with what it compares against and what it read at the start. */
 interface Judge {
@@ -23,7 +23,7 @@ export class InstanceEvaluation {
 
   static async begin(page: Page, task: Task, instance: Instance, start: EpisodeStart): Promise<InstanceEvaluation> {
     const judges: Judge[] = [];
-    for (const entry of FORM_EVALUATION) {
+    for (const entry of instance.eval ?? FORM_EVALUATION) {
       const evaluator = EVALUATORS[entry.evaluator];
       if (!evaluator) throw new Error(`unknown evaluator "${entry.evaluator}" (evaluators: ${Object.keys(EVALUATORS).join(', ')})`);
       const expected = evaluator.expected(entry.settings, task, instance);

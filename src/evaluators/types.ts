@@ -29,6 +29,10 @@ export interface EpisodeStart {
 export interface EpisodeEnd {
   /** The agent's final answer (send_msg_to_user), when it gave one. */
   answer?: string;
+  /** The URL the instance started at: relative references are read against it. */
+  startUrl: string;
+  /** A goal task's goal, as the agent was told it (a model judge reads it). */
+  goal?: string;
 }
 
 /** One evaluator's verdict on one instance: what results.json keeps and `report --rescore` redoes. */
@@ -44,10 +48,4 @@ export interface Evaluation {
   got?: unknown;
   /** The `fields` evaluator's per-field records. */
   records?: FieldRecord[];
-}
-
-/** An evaluator named in a task file, with its settings as written there. */
-export interface EvaluatorEntry {
-  evaluator: string;
-  settings: unknown;
 }

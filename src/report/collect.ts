@@ -4,6 +4,7 @@ import type { FullConfig, Suite, TestCase, TestResult } from '@playwright/test/r
 import { totalUsage, type Usage } from '../agent/usage.ts';
 import { combinedScore } from '../evaluators/evaluate.ts';
 import type { Evaluation } from '../evaluators/types.ts';
+import type { Trajectory } from '../runner/episode.ts';
 import { fieldRecordsOf } from '../evaluators/fields.ts';
 import { byCodePoint } from './aggregate.ts';
 import { recordKey, type RunRecord } from './journal.ts';
@@ -16,6 +17,8 @@ import { RESULTS_FORMAT, type BenchmarkResults, type InstanceRow, type InstanceO
 
 /** Every evaluator's verdict on the instance (the fields evaluator's with its field records). */
 export const EVALUATIONS = 'evaluations.json';
+/** A goal task's episode: its steps, how it ended and its answer. */
+export const TRAJECTORY = 'trajectory.json';
 /** What the agent spent per field, attached whatever happened: an errored instance's calls were paid for too. */
 export const AGENT_USAGE = 'agent-usage.json';
 
@@ -46,11 +49,14 @@ export function testRecord(test: TestCase): RunRecord | undefined {
   }
   // One unreadable attachment (a deleted test-results folder, say) loses that instance only.
   let evaluations: Evaluation[] | undefined;
+  let episode: InstanceRow['episode'];
   let usage: Usage | undefined;
   let fieldUsage: Record<string, Usage> = {};
   let unreadable: string | undefined;
   try {
     evaluations = result && jsonAttachment<Evaluation[]>(result, EVALUATIONS);
+    const trajectory = result && jsonAttachment<Trajectory>(result, TRAJECTORY);
+    if (trajectory) episode = { steps: trajectory.steps.length, end: trajectory.end, ...(trajectory.answer !== undefined && { answer: trajectory.answer }) };
     // Every attempt's calls were paid for, a retried one's too; a field's record shows the last attempt's.
     const spentPerAttempt = test.results.map((r) => jsonAttachment<Record<string, Usage>>(r, AGENT_USAGE) ?? {});
     const spent = spentPerAttempt.flatMap((s) => Object.values(s));
@@ -72,6 +78,7 @@ export function testRecord(test: TestCase): RunRecord | undefined {
     ...(unreadable ? { error: unreadable } : result?.error && !evaluations && { error: firstLine(result.error.message) }),
     ...(!evaluations && notes.has('skip') && { error: notes.get('skip') }),
     ...(usage && { usage }),
+    ...(episode && { episode }),
   };
   const key = { project, task, instance };
   return {

@@ -35,6 +35,8 @@ export interface InstanceRow {
   error?: string;
   /** What the agent spent on the instance (LLM agents). */
   usage?: Usage;
+  /** A goal task's episode: how many steps, why it ended, the answer it gave. */
+  episode?: { steps: number; end: string; answer?: string };
 }
 
 export interface FieldRow extends FieldRecord {

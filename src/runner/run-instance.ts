@@ -1,11 +1,12 @@
 import type { Page } from '@playwright/test';
+import type { ActionLibrary, StepRunner } from '../actions/library.ts';
 import type { Agent, AgentReport } from '../agent/types.ts';
-import type { ActionLibrary } from '../actions/library.ts';
 import { combinedScore, InstanceEvaluation } from '../evaluators/evaluate.ts';
 import type { FieldsAsLoaded } from '../evaluators/fields.ts';
 import type { Evaluation } from '../evaluators/types.ts';
 import type { ScoringOptions } from '../metrics/score-fields.ts';
-import { carriesNoAnswer, type Instance, type Task } from '../task/types.ts';
+import { carriesNoAnswer, type EpisodeProtocol, type Instance, type Task } from '../task/types.ts';
+import { runEpisode, type Trajectory } from './episode.ts';
 
 export interface InstanceRun {
   page: Page;
@@ -19,6 +20,10 @@ export interface InstanceRun {
   agentOptions: Record<string, unknown>;
   /** Filled by the agent as it goes (its usage and log): the caller's to keep whatever happens. */
   report?: AgentReport;
+  /** A goal task's steps run as test steps. */
+  step?: StepRunner;
+  /** A goal task's trajectory, filled as the episode goes: the caller's to keep whatever happens. */
+  trajectory?: Trajectory;
 }
 
 export interface InstanceResult {
@@ -28,21 +33,41 @@ export interface InstanceResult {
   score: number | null;
   /** The score a perfect agent gets. */
   ceiling: number | null;
+  /** A goal task's episode. */
+  trajectory?: Trajectory;
 }
+
+/** What a page expression of the task gets to wait for (ready), at most. */
+const READY_MS = 10_000;
 
 /**
  * One instance, start to end: load the page (wait for `load`, never network idle: many
- * templates run timers), tell the agent the fields, let it act, evaluate what it left.
+ * templates run timers); a form: tell the agent the fields and let it act; a goal task: run
+ * the episode protocol and the agent's steps; then evaluate what it left.
  */
 export async function runInstance(run: InstanceRun): Promise<InstanceResult> {
   const { page, task, instance, agent, actions, report = { usage: {}, log: [] } } = run;
   await page.goto(run.url, { waitUntil: 'load' });
+  const taskBrief = { id: task.id, title: task.title, description: task.description, split: task.split };
+  if (task.protocol && instance.episode) {
+    const goal = await prepareEpisode(page, task.protocol, instance, run.seed);
+    const evaluation = await InstanceEvaluation.begin(page, task, instance, { url: run.url });
+    const trajectory = Object.assign(run.trajectory ?? ({} as Trajectory), { goal, steps: [], end: 'agent stopped' });
+    const solution = instance.episode.solution;
+    await runEpisode({
+      actions, agent, goal, protocol: task.protocol, trajectory, step: run.step ?? ((_title, body) => body()),
+      input: { task: taskBrief, instanceId: instance.id, seed: run.seed, options: run.agentOptions, report, ...(agent.needsGold && solution && { solution }) },
+    });
+    const evaluations = await evaluation.end(actions.page, { ...(trajectory.answer !== undefined && { answer: trajectory.answer }), startUrl: run.url, goal }, run.scoring);
+    return { evaluations, ...combinedScore(evaluations), trajectory };
+  }
+  if (!agent.run) throw new Error(`agent ${agent.name} does not run form tasks`);
   const evaluation = await InstanceEvaluation.begin(page, task, instance, { url: run.url });
   const loaded = (evaluation.begun('fields') as FieldsAsLoaded | undefined)?.loaded ?? [];
   await agent.run({
     page,
     actions,
-    task: { id: task.id, title: task.title, description: task.description, split: task.split },
+    task: taskBrief,
     instanceId: instance.id,
     // Buttons named in the gold columns are recorded, not offered: they carry no answer.
     // Copies: what the agent does with them cannot change how the page was loaded.
@@ -52,6 +77,19 @@ export async function runInstance(run: InstanceRun): Promise<InstanceResult> {
     report,
     ...(agent.needsGold && { gold: instance.gold }),
   });
-  const evaluations = await evaluation.end(page, {}, run.scoring);
+  const evaluations = await evaluation.end(page, { startUrl: run.url }, run.scoring);
   return { evaluations, ...combinedScore(evaluations) };
+}
+
+/** The task's setup (with the instance's seed), its ready condition, and the goal. */
+async function prepareEpisode(page: Page, protocol: EpisodeProtocol, instance: Instance, seed: number): Promise<string> {
+  if (protocol.setup) await page.evaluate(`((seed) => (${protocol.setup}))(${seed})`);
+  if (protocol.ready) await page.waitForFunction(`!!(${protocol.ready})`, undefined, { timeout: READY_MS });
+  const goal = instance.episode!.goal;
+  if ('text' in goal) return goal.text;
+  const value: unknown = await page.evaluate(`(${goal.expression})`);
+  // MiniWoB's utterance is a string, or an object that holds it.
+  if (typeof value === 'string') return value;
+  const utterance = (value as { utterance?: unknown } | null)?.utterance;
+  return typeof utterance === 'string' ? utterance : JSON.stringify(value);
 }

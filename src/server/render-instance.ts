@@ -1,6 +1,7 @@
 import { CDN_HOSTS, localCopy } from './cdn-catalog.ts';
 import { MTURK_SHIM } from './mturk-shim.ts';
 import { escapeRegExp } from '../escape-regexp.ts';
+import { fillTemplate } from '../task/template.ts';
 
 export const SUBMIT_PATH = '/__benchwright/submit';
 export const CDN_PATH = '/__benchwright/cdn/';
@@ -18,17 +19,6 @@ export const FRESH_START = '__benchwright/fresh-start.js';
  * are cached by, stays the same from run to run.
  */
 export const START_PARAM = 'benchwright-start';
-
-const PLACEHOLDER = /\$\{([^{}]*)\}/g;
-
-/**
- * Turkle's substitution: `${name}` becomes the raw value (values may hold HTML), only for
- * names that are instance columns; anything else (`${SENTENCES" + id + "}` in page scripts)
- * stays as written. One pass, so a value that contains `${x}` is not substituted again.
- */
-export function fillTemplate(html: string, values: Record<string, string>): string {
-  return html.replace(PLACEHOLDER, (whole, name: string) => (Object.hasOwn(values, name) ? values[name]! : whole));
-}
 
 const CDN_URL = new RegExp(`(?:https?:)?//((?:${CDN_HOSTS.map(escapeRegExp).join('|')})/[^"'\\s<>)]+)`, 'g');
 const MTURK_SCRIPT = /(?:https?:)?\/\/s3\.amazonaws\.com\/mturk-public\/externalHIT_v1\.js/g;
@@ -53,4 +43,21 @@ export function renderInstance(template: string, values: Record<string, string>)
 ${body}
 </form>
 </body></html>`;
+}
+
+const HEAD = /<head\b[^>]*>/i;
+const DOCTYPE = /^\s*<!doctype[^>]*>/i;
+
+/**
+ * A goal task's page as written (its placeholders filled, CDN URLs local), its fresh start
+ * loaded before any script of its own: at the top of its head, or of the document.
+ */
+export function renderPage(html: string, values: Record<string, string>): string {
+  const page = localizeUrls(fillTemplate(html, values));
+  const start = `<script src="${FRESH_START}"></script>`;
+  const head = HEAD.exec(page);
+  if (head) return page.slice(0, head.index + head[0].length) + start + page.slice(head.index + head[0].length);
+  const doctype = DOCTYPE.exec(page);
+  const at = doctype ? doctype[0].length : 0;
+  return page.slice(0, at) + start + page.slice(at);
 }

@@ -8,7 +8,7 @@ import { isInside, realPathOf } from '../task/folders.ts';
 import type { Instance, Task } from '../task/types.ts';
 import { localCopy } from './cdn-catalog.ts';
 import { MTURK_SHIM } from './mturk-shim.ts';
-import { CDN_PATH, FRESH_START, MTURK_SCRIPT_PATH, renderInstance, START_PARAM, SUBMIT_PATH } from './render-instance.ts';
+import { CDN_PATH, FRESH_START, MTURK_SCRIPT_PATH, renderInstance, renderPage, START_PARAM, SUBMIT_PATH } from './render-instance.ts';
 
 const TASK_PATH = '/task/';
 /** What the loader reads (task files, manifests, instance tables) holds gold labels: never an asset of a page. */
@@ -64,8 +64,10 @@ export class TaskServer {
     this.tasks.delete(task.id);
   }
 
+  /** Where an instance's page is served: its folder, and in it the task's start page (a template: the folder itself). */
   urlOf(task: Task, instance: Instance): string {
-    return `${this.origin}${TASK_PATH}${encodeURIComponent(task.id)}/${encodeURIComponent(instance.id)}/`;
+    const page = task.start.kind === 'served' ? task.start.path.split('/').map(encodeURIComponent).join('/') : '';
+    return `${this.origin}${TASK_PATH}${encodeURIComponent(task.id)}/${encodeURIComponent(instance.id)}/${page}`;
   }
 
   /**
@@ -116,8 +118,11 @@ export class TaskServer {
     const task = this.tasks.get(taskId);
     const instance = task?.instances.find((i) => i.id === instanceId);
     if (!task || !instance) return send(res, 404, 'text/plain', `no instance ${instanceId} of task ${taskId} here`);
-    if (file === '') return send(res, 200, 'text/html; charset=utf-8', renderInstance(task.html, instance.values));
-    if (file === FRESH_START) {
+    if (task.start.kind === 'served' && file === task.start.path) {
+      // A goal task's page is served as written; a form is served as Turkle serves it.
+      return send(res, 200, 'text/html; charset=utf-8', task.protocol ? renderPage(task.html, instance.values) : renderInstance(task.html, instance.values));
+    }
+    if (file === FRESH_START || file.endsWith(`/${FRESH_START}`)) {
       const token = startTokenOf(req.headers.referer);
       const prepare = this.starts.get(token);
       this.starts.delete(token);
@@ -164,7 +169,8 @@ function decodedPath(url: string): string | undefined {
  * link is resolved, and not the task's data (its task file, instances, any YAML or CSV).
  */
 function assetOf(task: Task, relativePath: string): string | { status: number; why: string } {
-  const folder = dirname(task.templateFile);
+  // A page of the task's folder is served with the folder; a template, with the files beside it.
+  const folder = dirname(task.start.kind === 'served' && task.start.path ? task.file : task.templateFile);
   const outside = { status: 403, why: 'outside the task folder' };
   const path = resolve(folder, relativePath);
   if (!isInside(path, folder)) return outside;

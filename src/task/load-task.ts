@@ -1,7 +1,8 @@
-import { basename, dirname, resolve } from 'node:path';
+import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { closest, positionOf, quote } from './errors.ts';
 import { wayOut } from './folders.ts';
 import { checkUniqueIds, readCsvInstances, readInlineInstances } from './instances.ts';
+import { readEpisodes, readProtocol, type GoalKeys, type InstanceGoalKeys } from './goal.ts';
 import { checkAgainstSchema } from './schema-check.ts';
 import { readSource, unreadSource, type SourceVersion } from './source-files.ts';
 import { scanTemplate, type Placeholder } from './template.ts';
@@ -10,7 +11,7 @@ import { decodeUtf8 } from './utf8.ts';
 import { YamlSource } from './yaml-source.ts';
 
 /** A task file as written, once it passed the JSON Schema. */
-interface TaskDocument {
+interface TaskDocument extends GoalKeys {
   id: string;
   title: string;
   description?: string;
@@ -25,7 +26,7 @@ interface TaskDocument {
   fields?: Record<string, Partial<Omit<Field, 'name'>>>;
   instances: InlineInstances | CsvInstancesSpec;
 }
-type InlineInstances = Parameters<typeof readInlineInstances>[1];
+type InlineInstances = Parameters<typeof readInlineInstances>[1] & InstanceGoalKeys[];
 interface CsvInstancesSpec {
   csv: string;
   id_column?: string;
@@ -77,11 +78,13 @@ function readTask(file: string, result: LoadedTask): LoadedTask {
   if (result.errors.length) return result;
 
   const doc = data as TaskDocument;
+  const protocol = readProtocol(source, doc, result.errors);
   const template = readTemplate(source, doc, result);
   if (!template) return result;
   const scan = scanTemplate(template.html);
   const fields = mergeFields(source, scan.fields, doc.fields ?? {}, result.errors);
-  if (![...fields.values()].some((f) => !carriesNoAnswer(f.type))) {
+  // A goal task is judged by its evaluators: it may have no form at all.
+  if (!protocol && ![...fields.values()].some((f) => !carriesNoAnswer(f.type))) {
     const at = doc.template !== undefined ? 'template' : 'html';
     result.errors.push(source.errorAt([at], 'the template has no form fields (input, select, textarea) and none are declared under fields:'));
   }
@@ -90,6 +93,7 @@ function readTask(file: string, result: LoadedTask): LoadedTask {
   const instances = Array.isArray(doc.instances)
     ? readInline(source, doc.instances, placeholders, template, fields, result.errors)
     : readFromCsv(source, doc.instances, placeholders, template, fields, result);
+  if (instances) readEpisodes(source, doc, instances, Array.isArray(doc.instances) ? doc.instances : undefined, result.errors);
 
   if (instances && result.errors.length === 0) {
     result.task = {
@@ -100,6 +104,8 @@ function readTask(file: string, result: LoadedTask): LoadedTask {
       file,
       html: template.html,
       templateFile: template.file,
+      start: doc.site !== undefined ? { kind: 'site', site: doc.site } : { kind: 'served', path: doc.page === undefined ? '' : relative(dirname(file), template.file).split(sep).join('/') },
+      ...(protocol && { protocol }),
       // The task file, even when it holds the page (html:), and its CSV; not a template file.
       dataFiles: Object.keys(result.sources).filter((f) => f === file || f !== template.file),
       fields: [...fields.values()],
@@ -122,7 +128,11 @@ interface Template {
 }
 
 function readTemplate(source: YamlSource, doc: TaskDocument, result: LoadedTask): Template | undefined {
-  if (doc.template === undefined) {
+  // A site's pages are its own: nothing to read or fill.
+  if (doc.site !== undefined) return { html: '', file: source.file, locate: () => ({ file: source.file, line: 1, col: 1, path: '' }) };
+  const key = doc.page !== undefined ? 'page' : 'template';
+  const written = doc.page ?? doc.template;
+  if (written === undefined) {
     const html = doc.html!;
     return {
       html,
@@ -134,9 +144,9 @@ function readTemplate(source: YamlSource, doc: TaskDocument, result: LoadedTask)
       },
     };
   }
-  const file = fileNamedAt(source, ['template'], doc.template, result);
+  const file = fileNamedAt(source, [key], written, result);
   if (file === undefined) return undefined;
-  const html = readText(file, result, () => source.errorAt(['template'], `template file "${doc.template}" not found (the path is relative to this task file)`));
+  const html = readText(file, result, () => source.errorAt([key], `${key === 'page' ? 'page' : 'template'} file "${written}" not found (the path is relative to this task file)`));
   return html === undefined ? undefined : { html, file, locate: (p) => ({ file, ...positionOf(html, p.offset), path: '' }) };
 }
 

@@ -31,7 +31,7 @@ function validator(name: SchemaName): ValidateFunction {
     // boolean and number that the schema asks for.
     const ajv = new Ajv({ allErrors: true, verbose: true, coerceTypes: true, allowUnionTypes: true });
     addFormats(ajv);
-    ajv.addVocabulary(['x-hint']);
+    ajv.addVocabulary(['x-hint', 'x-unknown']);
     v = ajv.compile(readSchema(name));
     validators.set(name, v);
   }
@@ -78,7 +78,9 @@ function toTaskError(source: YamlSource, e: ErrorObject): TaskError {
       const known = Object.keys((e.parentSchema?.properties ?? {}) as object);
       const guess = closest(name, known);
       const expected = guess ? `did you mean "${guess}"?` : `expected one of: ${known.join(', ')}`;
-      return source.errorAt([...path, name], `unknown property; ${expected}`, 'key');
+      // An entry whose key is a name (an evaluator's) says which kind of name is unknown.
+      const kind = e.parentSchema?.['x-unknown'] as string | undefined;
+      return source.errorAt([...path, name], `${kind ? `unknown ${kind} "${name}"` : 'unknown property'}; ${expected}`, 'key');
     }
     case 'enum': {
       const allowed = (e.params.allowedValues as unknown[]).map(String);
@@ -95,6 +97,10 @@ function toTaskError(source: YamlSource, e: ErrorObject): TaskError {
       return source.errorAt(path, `expected ${hint ?? `text matching ${e.params.pattern}`}, got ${quote(e.data)}`);
     case 'minLength':
       return source.errorAt(path, 'must not be empty');
+    case 'maxProperties':
+      return source.errorAt(path, `expected ${hint ?? `at most ${e.params.limit} entries`}, got ${Object.keys(e.data as object).length} entries`);
+    case 'minProperties':
+      return source.errorAt(path, `expected ${hint ?? `at least ${e.params.limit} entries`}, got none`);
     case 'minItems':
       return source.errorAt(path, `expected at least ${e.params.limit} item${e.params.limit === 1 ? '' : 's'}, got ${describe(e.data)}`);
     case 'minimum':

@@ -109,3 +109,14 @@ function buttonType(type: string | undefined): ControlType {
   const t = type?.trim().toLowerCase();
   return t === 'button' || t === 'reset' ? t : 'submit';
 }
+
+const FILLED = /\$\{([^{}]*)\}/g;
+
+/**
+ * Turkle's substitution: `${name}` becomes the raw value (values may hold HTML), only for
+ * names that are instance columns; anything else (`${SENTENCES" + id + "}` in page scripts)
+ * stays as written. One pass, so a value that contains `${x}` is not substituted again.
+ */
+export function fillTemplate(html: string, values: Record<string, string>): string {
+  return html.replace(FILLED, (whole, name: string) => (Object.hasOwn(values, name) ? values[name]! : whole));
+}

@@ -60,7 +60,41 @@ export interface Instance {
   /** Per field, the answers of the instance's annotators (one entry per annotator). */
   gold: Record<string, Answer[]>;
   annotators: number;
+  /** How it is judged (its own list, else the task's); undefined: by its fields. */
+  eval?: EvaluatorEntry[];
+  /** A goal task's instance: its goal, start and solution, placeholders filled. */
+  episode?: InstanceEpisode;
 }
+
+/** An evaluator named in a task file, with its settings as written there. */
+export interface EvaluatorEntry {
+  evaluator: string;
+  settings: unknown;
+}
+
+/** What a goal task's instance is asked and judged on, with the instance's values filled in. */
+export interface InstanceEpisode {
+  /** The goal in words, or a page expression that yields it after setup. */
+  goal: { text: string } | { expression: string };
+  /** With a site: the start page relative to the site's base URL. */
+  startUrl?: string;
+  /** The reference actions, in action text; the oracle replays them. */
+  solution?: string[];
+}
+
+/** A goal task's episode protocol: page expressions around the agent's steps. */
+export interface EpisodeProtocol {
+  /** Run once the start page loaded; the instance's seed is the variable `seed`. */
+  setup?: string;
+  /** The episode starts once this is true. */
+  ready?: string;
+  /** The episode ends once this is true after a step. */
+  done?: string;
+  maxSteps: number;
+}
+
+/** Where an instance starts: the task's page served by the task server, or a site of the manifest. */
+export type TaskStart = { kind: 'served'; path: string } | { kind: 'site'; site: string };
 
 export interface Task {
   id: string;
@@ -69,9 +103,13 @@ export interface Task {
   split: string;
   /** Absolute path of the task's YAML file. */
   file: string;
-  /** The HTML template, and the file it came from (the YAML itself when inline). */
+  /** The HTML template, and the file it came from (the YAML itself when inline); '' for a site's page. */
   html: string;
   templateFile: string;
+  /** Where instances start; the served page's path below the instance's folder ('' for a template). */
+  start: TaskStart;
+  /** A goal task's protocol; undefined for a form task. */
+  protocol?: EpisodeProtocol;
   /** The files holding the task's data (this file, its instances CSV): gold labels, never served to a page. */
   dataFiles: string[];
   fields: Field[];

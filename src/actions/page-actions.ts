@@ -1,0 +1,99 @@
+import type { Locator, Page } from '@playwright/test';
+import type { ActionName } from './signatures.ts';
+
+/** A failure the agent should hear about (an ActionOutcome), not an infrastructure error. */
+export class ActionProblem extends Error {}
+
+/** What the goal-task actions work on: the focused tab, and the refs of the last snapshot. */
+export interface PageActionContext {
+  page: Page;
+  /** Per-action wait for an element to become actionable, ms. */
+  timeout: number;
+  /** The refs the last snapshot showed; undefined before any snapshot. */
+  refs?: ReadonlySet<string>;
+  /** Makes another tab the one actions and observations work on. */
+  focus(page: Page): void;
+}
+
+/** A snapshot's element ref: e12, or f1e3 inside a frame. */
+export const REF = /^(?:f\d+)?e\d+$/;
+
+/** The longest a noop may wait: a model asking for an hour does not stall the run. */
+const NOOP_MAX_MS = 10_000;
+
+/** Where goto may go: web pages, never javascript:, file: or the browser's own pages. */
+const NAVIGABLE = new Set(['http:', 'https:']);
+
+type PageAction = (context: PageActionContext, ...args: never[]) => Promise<unknown>;
+
+/**
+ * BrowserGym's high-level actions, on the element a ref (or, in reference solutions, a
+ * Playwright selector) names, through Playwright's actionability checks: a user's clicks and
+ * keys, never DOM assignment. A bad ref, a hidden element, a refused value are ActionProblems.
+ */
+export const PAGE_ACTIONS = {
+  click: (c: PageActionContext, target: string, button?: string) => element(c, target).click({ button: mouseButton(button), timeout: c.timeout }),
+  dblclick: (c: PageActionContext, target: string, button?: string) => element(c, target).dblclick({ button: mouseButton(button), timeout: c.timeout }),
+  hover: (c: PageActionContext, target: string) => element(c, target).hover({ timeout: c.timeout }),
+  fill: (c: PageActionContext, target: string, value: string) => element(c, target).fill(value, { timeout: c.timeout }),
+  press: (c: PageActionContext, target: string, key: string) => element(c, target).press(key, { timeout: c.timeout }),
+  keyboard_press: (c: PageActionContext, key: string) => c.page.keyboard.press(key),
+  select_option: (c: PageActionContext, target: string, options: string | string[]) => element(c, target).selectOption(options, { timeout: c.timeout }),
+  check: (c: PageActionContext, target: string) => element(c, target).check({ timeout: c.timeout }),
+  uncheck: (c: PageActionContext, target: string) => element(c, target).uncheck({ timeout: c.timeout }),
+  drag_and_drop: (c: PageActionContext, from: string, to: string) => element(c, from).dragTo(element(c, to), { timeout: c.timeout }),
+  goto: (c: PageActionContext, url: string) => c.page.goto(navigable(c.page, url)),
+  go_back: async (c: PageActionContext) => {
+    if (!(await c.page.goBack())) throw new ActionProblem('there is no earlier page in this tab');
+  },
+  go_forward: async (c: PageActionContext) => {
+    if (!(await c.page.goForward())) throw new ActionProblem('there is no later page in this tab');
+  },
+  new_tab: async (c: PageActionContext) => c.focus(await c.page.context().newPage()),
+  tab_focus: async (c: PageActionContext, index: number) => {
+    const tabs = c.page.context().pages();
+    const tab = tabs[index];
+    if (!Number.isInteger(index) || !tab) throw new ActionProblem(`no tab ${index}: the tabs are 0 to ${tabs.length - 1}`);
+    await tab.bringToFront();
+    c.focus(tab);
+  },
+  tab_close: async (c: PageActionContext) => {
+    const tabs = c.page.context().pages();
+    if (tabs.length === 1) throw new ActionProblem('the last tab cannot be closed');
+    const closing = c.page;
+    const rest = tabs.filter((t) => t !== closing);
+    // The tab before it takes its place, as in a browser.
+    c.focus(rest[Math.max(0, tabs.indexOf(closing) - 1)] ?? rest[0]!);
+    await closing.close();
+  },
+  noop: (c: PageActionContext, waitMs = 1000) => c.page.waitForTimeout(Math.max(0, Math.min(waitMs, NOOP_MAX_MS))),
+  // The answer and the give-up end the episode (the loop reads them); the page is left alone.
+  send_msg_to_user: async () => {},
+  report_infeasible: async () => {},
+} satisfies Partial<Record<ActionName, PageAction>>;
+
+export type PageActionName = keyof typeof PAGE_ACTIONS;
+export const isPageAction = (name: string): name is PageActionName => Object.hasOwn(PAGE_ACTIONS, name);
+
+function element(c: PageActionContext, target: string): Locator {
+  if (!REF.test(target)) return c.page.locator(target);
+  if (!c.refs) throw new ActionProblem(`no snapshot was taken yet: ${target} names nothing`);
+  if (!c.refs.has(target)) throw new ActionProblem(`the last snapshot has no element ${target}`);
+  return c.page.getByRef(target);
+}
+
+function mouseButton(button: string | undefined): 'left' | 'right' | 'middle' {
+  if (button === undefined || button === 'left' || button === 'right' || button === 'middle') return button ?? 'left';
+  throw new ActionProblem(`button must be left, right or middle, not "${button}"`);
+}
+
+function navigable(page: Page, url: string): string {
+  let resolved: URL;
+  try {
+    resolved = new URL(url, page.url() === 'about:blank' ? undefined : page.url());
+  } catch {
+    throw new ActionProblem(`"${url}" is not a URL`);
+  }
+  if (!NAVIGABLE.has(resolved.protocol)) throw new ActionProblem(`goto opens http and https pages only, not ${resolved.protocol}`);
+  return resolved.href;
+}

@@ -1,0 +1,108 @@
+import { parseActions } from '../actions/parse-actions.ts';
+import { fillTemplate } from './template.ts';
+import type { EpisodeProtocol, EvaluatorEntry, Instance, TaskError } from './types.ts';
+import type { YamlSource } from './yaml-source.ts';
+
+/** Written evaluators: one name per entry with its settings ({ answer: { exact_match: yes } }). */
+type WrittenEvaluation = Record<string, unknown>[];
+
+/** The keys of a task file that make it a goal task, as written (after the schema passed). */
+export interface GoalKeys {
+  goal?: string | { expression: string };
+  page?: string;
+  site?: string;
+  start_url?: string;
+  setup?: string;
+  ready?: string;
+  done?: string;
+  max_steps?: number;
+  eval?: WrittenEvaluation;
+}
+
+/** What an inline instance may say of its episode. */
+export interface InstanceGoalKeys {
+  solution?: string[];
+  eval?: WrittenEvaluation;
+  start_url?: string;
+}
+
+/** WebArena's step budget. */
+export const DEFAULT_MAX_STEPS = 30;
+
+const GOAL_ONLY = ['page', 'site', 'start_url', 'setup', 'ready', 'done', 'max_steps'] as const;
+const NAME = /\$\{([\w.-]+)\}/g;
+
+/** A goal task's protocol; errors for goal keys on a task without a goal. */
+export function readProtocol(source: YamlSource, doc: GoalKeys, errors: TaskError[]): EpisodeProtocol | undefined {
+  if (doc.goal === undefined) {
+    for (const key of GOAL_ONLY) {
+      if (doc[key] !== undefined) errors.push(source.errorAt([key], `${key} belongs to a goal task: add goal: (what the agent must do), or remove it`, 'key'));
+    }
+    return undefined;
+  }
+  return { ...(doc.setup && { setup: doc.setup }), ...(doc.ready && { ready: doc.ready }), ...(doc.done && { done: doc.done }), maxSteps: doc.max_steps ?? DEFAULT_MAX_STEPS };
+}
+
+/**
+ * Each instance's evaluators, and a goal task's goal, start URL and solution, with the
+ * instance's values in their `${name}` placeholders: a placeholder without a value, a solution
+ * step that does not parse, an instance left without evaluators are errors at their place.
+ * `items`: the instances as written inline (undefined for a CSV: the task's keys hold for all).
+ */
+export function readEpisodes(source: YamlSource, doc: GoalKeys, instances: Instance[], items: InstanceGoalKeys[] | undefined, errors: TaskError[]): void {
+  const taskEval = doc.eval && entriesOf(doc.eval);
+  instances.forEach((instance, i) => {
+    const item = items?.[i] ?? {};
+    const at = (...path: (string | number)[]) => (items ? ['instances', i, ...path] : path);
+    const fill = <T>(value: T, where: string, path: (string | number)[]): T => {
+      for (const name of missingNames(value, instance.values)) {
+        errors.push(source.errorAt(items ? at('values') : path, `no value for placeholder \${${name}} (used in ${where}${items ? '' : ` of instance ${instance.id}`})`));
+      }
+      return fillValue(value, instance.values);
+    };
+    const written = item.eval ? entriesOf(item.eval) : taskEval;
+    if (written) instance.eval = fill(written, item.eval ? `this instance's eval` : 'eval', item.eval ? at('eval') : ['eval']);
+    if (doc.goal === undefined) {
+      if (item.solution) errors.push(source.errorAt(at('solution'), 'a solution belongs to a goal task: add goal: to the task, or remove it', 'key'));
+      return;
+    }
+    if (!written) errors.push(source.errorAt(at(), 'no evaluators: give the task or this instance an eval: list (answer, url, html, page, fields)'));
+    const startUrl = item.start_url ?? doc.start_url;
+    if (doc.site !== undefined && startUrl === undefined) errors.push(source.errorAt(at(), `no start_url: a task on site "${doc.site}" needs one, on the task or on this instance`));
+    const solution = item.solution && fill(item.solution, 'the solution', at('solution'));
+    solution?.forEach((step, j) => {
+      const parsed = parseActions(step);
+      const problem = parsed.errors[0]?.message ?? (parsed.actions.length !== 1 ? `expected one action, found ${parsed.actions.length}` : undefined);
+      if (problem) errors.push(source.errorAt(at('solution', j), `solution step does not parse: ${problem}`));
+    });
+    instance.episode = {
+      goal: typeof doc.goal === 'string' ? { text: fill(doc.goal, 'goal', ['goal']) } : doc.goal,
+      ...(startUrl !== undefined && { startUrl: fill(startUrl, 'start_url', item.start_url ? at('start_url') : ['start_url']) }),
+      ...(solution && { solution }),
+    };
+  });
+}
+
+const entriesOf = (written: WrittenEvaluation): EvaluatorEntry[] =>
+  written.map((entry) => {
+    const [evaluator, settings] = Object.entries(entry)[0]!;
+    return { evaluator, settings };
+  });
+
+/** Placeholder names in every text of a value that the instance has no value for. */
+function missingNames(value: unknown, values: Record<string, string>): string[] {
+  const texts: string[] = [];
+  const collect = (v: unknown): void => {
+    if (typeof v === 'string') texts.push(v);
+    else if (v && typeof v === 'object') Object.values(v).forEach(collect);
+  };
+  collect(value);
+  return [...new Set(texts.flatMap((t) => [...t.matchAll(NAME)].map((m) => m[1]!)).filter((n) => !Object.hasOwn(values, n)))];
+}
+
+function fillValue<T>(value: T, values: Record<string, string>): T {
+  if (typeof value === 'string') return fillTemplate(value, values) as T;
+  if (Array.isArray(value)) return value.map((v) => fillValue(v, values)) as T;
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillValue(v, values)])) as T;
+  return value;
+}
