@@ -14,7 +14,8 @@ export type EndReason = 'answered' | 'infeasible' | 'done' | 'max steps' | 'repe
 export interface Trajectory {
   goal: string;
   steps: StepRecord[];
-  end: EndReason;
+  /** Absent while the episode runs, and after one that broke off (an error). */
+  end?: EndReason;
   /** send_msg_to_user's text, when the episode ended on an answer. */
   answer?: string;
   /** report_infeasible's reason. */

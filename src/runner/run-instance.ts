@@ -52,7 +52,7 @@ export async function runInstance(run: InstanceRun): Promise<InstanceResult> {
   if (task.protocol && instance.episode) {
     const goal = await prepareEpisode(page, task.protocol, instance, run.seed);
     const evaluation = await InstanceEvaluation.begin(page, task, instance, { url: run.url });
-    const trajectory = Object.assign(run.trajectory ?? ({} as Trajectory), { goal, steps: [], end: 'agent stopped' });
+    const trajectory = Object.assign(run.trajectory ?? ({} as Trajectory), { goal, steps: [] });
     const solution = instance.episode.solution;
     await runEpisode({
       actions, agent, goal, protocol: task.protocol, trajectory, step: run.step ?? ((_title, body) => body()),
