@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import { assistantBenchScore } from '../src/metrics/assistantbench/score.ts';
 import { normalizeAnswer } from '../src/metrics/assistantbench/strings.ts';
 import { logDistanceScore } from '../src/metrics/assistantbench/numbers.ts';
-import { pythonFloat, pythonFloatRepr, pythonSplit } from '../src/metrics/assistantbench/python-text.ts';
+import { pythonFloat, pythonFloatRepr } from '../src/metrics/python/float.ts';
+import { pythonSplit } from '../src/metrics/python/str.ts';
 import { pythonJsonLoads } from '../src/metrics/assistantbench/python-json.ts';
 import { SHARED_CONFORMANCE } from './helpers.ts';
 

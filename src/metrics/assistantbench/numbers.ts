@@ -1,6 +1,7 @@
 // AssistantBench's number handling: fix_number (two variants) and the log-ratio score of evaluate_numbers.py.
 
-import { pythonFloat, pythonStrip } from './python-text.ts';
+import { pythonFloat } from '../python/float.ts';
+import { pythonStrip } from '../python/str.ts';
 import { describe, pyFloat, UnscorableInput, type PyValue } from './python-value.ts';
 
 /** Currency, percent and area units are dropped and a comma is read as a decimal point ("1,5" is 1.5). */

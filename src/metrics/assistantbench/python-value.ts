@@ -1,4 +1,6 @@
-import { pythonFloatRepr } from './python-text.ts';
+import { pythonFloatRepr } from '../python/float.ts';
+import { pythonStrRepr } from '../python/str-repr.ts';
+import { pythonStrLength } from '../python/str.ts';
 
 // The scorer branches on Python types (int vs float, bool vs int, tuple vs list), so values keep them.
 
@@ -36,7 +38,7 @@ export function describe(value: PyValue): string {
 /** len(value); Python raises for numbers, booleans and None. */
 export function pythonLength(value: PyValue, role: string): number {
   switch (value.type) {
-    case 'str': return [...value.value].length;
+    case 'str': return pythonStrLength(value.value);
     case 'list': case 'tuple': return value.items.length;
     case 'dict': return value.entries.size;
     default: throw new UnscorableInput(`${role} is ${describe(value)}, which has no length, so the scorer cannot tell whether it is empty`);
@@ -53,26 +55,6 @@ export function isNumpyNaN(value: PyValue): boolean {
   return false;
 }
 
-// Python's isprintable(): everything but categories Cc, Cf, Cs, Co, Cn, Zl, Zp and Zs other than ' '.
-const NOT_PRINTABLE = /^(?! )[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]$/u;
-const NAMED_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
-
-function stringRepr(text: string): string {
-  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
-  let body = '';
-  for (const char of text) {
-    const codePoint = char.codePointAt(0) ?? 0;
-    const hex = codePoint.toString(16).padStart(2, '0');
-    if (char === quote) body += `\\${quote}`;
-    else if (NAMED_ESCAPES[char]) body += NAMED_ESCAPES[char];
-    else if (!NOT_PRINTABLE.test(char)) body += char;
-    else if (codePoint <= 0xff) body += `\\x${hex}`;
-    else if (codePoint <= 0xffff) body += `\\u${hex.padStart(4, '0')}`;
-    else body += `\\U${hex.padStart(8, '0')}`;
-  }
-  return quote + body + quote;
-}
-
 /** str(value) / repr(value) as Python writes them (str of a string is the string itself). */
 export function pythonStr(value: PyValue): string {
   return value.type === 'str' ? value.value : pythonRepr(value);
@@ -80,13 +62,13 @@ export function pythonStr(value: PyValue): string {
 
 function pythonRepr(value: PyValue): string {
   switch (value.type) {
-    case 'str': return stringRepr(value.value);
+    case 'str': return pythonStrRepr(value.value);
     case 'int': return value.value.toString();
     case 'float': return pythonFloatRepr(value.value);
     case 'bool': return value.value ? 'True' : 'False';
     case 'None': return 'None';
     case 'list': return `[${value.items.map(pythonRepr).join(', ')}]`;
     case 'tuple': return `(${value.items.map(pythonRepr).join(', ')})`;
-    case 'dict': return `{${[...value.entries].map(([key, item]) => `${stringRepr(key)}: ${pythonRepr(item)}`).join(', ')}}`;
+    case 'dict': return `{${[...value.entries].map(([key, item]) => `${pythonStrRepr(key)}: ${pythonRepr(item)}`).join(', ')}}`;
   }
 }

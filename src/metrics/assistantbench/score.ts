@@ -1,9 +1,9 @@
 // AssistantBench's question_scorer (evaluator.py, as vendored in ServiceNow/BrowserGym), Python
 // quirks included: a prediction is first read as JSON, the gold's shape picks the scorer.
 
+import { isPythonNumeric, pythonStrip } from '../python/str.ts';
 import { evaluateNumbers, fixNumber } from './numbers.ts';
 import { pythonJsonLoads } from './python-json.ts';
-import { isPythonNumeric, pythonStrip } from './python-text.ts';
 import { isNumpyNaN, pyList, pyStr, pythonLength, UnscorableInput, type PyValue } from './python-value.ts';
 import { evaluateStrings } from './strings.ts';
 import { evaluateDicts } from './structured.ts';

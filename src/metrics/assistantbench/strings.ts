@@ -1,12 +1,14 @@
 // DROP's answer normalisation and bag-of-words F1, as vendored in AssistantBench (evaluate_strings.py).
 
+import { pythonFloat, pythonFloatRepr } from '../python/float.ts';
+import { PY_WORD } from '../python/regex.ts';
+import { pythonSplit, pythonStrip } from '../python/str.ts';
 import { alignedScores, mean } from './assignment.ts';
-import { pythonFloat, pythonFloatRepr, pythonSplit, pythonStrip } from './python-text.ts';
 import { pythonStr, type PyValue } from './python-value.ts';
 
 const PUNCTUATION = /[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/g; // string.punctuation
 // Python's \b is Unicode-aware: letters, digits (any script) and '_' are word characters.
-const ARTICLE = /(?<![\p{L}\p{N}_])(?:a|an|the)(?![\p{L}\p{N}_])/gu;
+const ARTICLE = new RegExp(`(?<!${PY_WORD})(?:a|an|the)(?!${PY_WORD})`, 'gu');
 
 const isNumber = (text: string) => pythonFloat(text) !== undefined;
 

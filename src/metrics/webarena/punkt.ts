@@ -7,7 +7,8 @@
 // - the orthographic evidence that would confirm a sentence start after an initial is missing.
 // WebArena tokenises lower-cased answers, where the English model agrees with empty parameters on initials
 // and numbers followed by common words.
-import { PY_NON_SPACE, PY_SPACE, pyRstrip } from './python-text.ts';
+import { PY_NON_SPACE, PY_SPACE } from '../python/regex.ts';
+import { pythonRstrip } from '../python/str.ts';
 
 const NON_WORD = `[)";}\\]*:@'({\\[?!]`;
 const MULTI_CHAR = `(?:-{2,}|\\.{2,}|(?:\\.${PY_SPACE}){2,}\\.)`;
@@ -44,7 +45,7 @@ function* sliceSentences(text: string): Generator<Slice> {
     const { after = '', next } = match.groups ?? {};
     lastBreak = next ? end + after.length - next.length : end;
   }
-  yield { start: lastBreak, stop: pyRstrip(text).length };
+  yield { start: lastBreak, stop: pythonRstrip(text).length };
 }
 
 /** _match_potential_end_contexts: each candidate end with the word before it and the token after it. */
@@ -103,7 +104,7 @@ function* realignBoundaries(text: string, slices: Iterable<Slice>): Generator<Sl
       const sentence = { start: pending.start + realign, stop: pending.stop };
       const m = BOUNDARY_REALIGNMENT.exec(text.slice(slice.start, slice.stop));
       if (m) {
-        yield { start: sentence.start, stop: slice.start + pyRstrip(m[0]).length };
+        yield { start: sentence.start, stop: slice.start + pythonRstrip(m[0]).length };
         realign = m[0].length;
       } else {
         realign = 0;

@@ -1,6 +1,6 @@
 // WebArena's StringEvaluator (evaluation_harness/evaluators.py).
 import { cleanAnswer } from './clean.ts';
-import { pyLength } from './python-text.ts';
+import { pythonStrLength } from '../python/str.ts';
 import { wordTokenize } from './word-tokenize.ts';
 
 /** The LLM judge behind the non-deterministic branches (llm_fuzzy_match and llm_ua_match), scores in [0, 1]. */
@@ -30,7 +30,7 @@ export function exactMatch(reference: string, prediction: string): number {
 export function mustInclude(reference: string, prediction: string, tokenize: boolean): number {
   const ref = cleanAnswer(reference);
   const pred = cleanAnswer(prediction);
-  if (tokenize && pyLength(ref) === 1 && wordTokenize(ref).length === 1) return Number(wordTokenize(pred).includes(ref));
+  if (tokenize && pythonStrLength(ref) === 1 && wordTokenize(ref).length === 1) return Number(wordTokenize(pred).includes(ref));
   return Number(pred.includes(ref));
 }
 

@@ -3,8 +3,9 @@
 // `\d` and `\b` are Unicode-aware as in Python, and `$` also matches before a final newline.
 // Limits: sentence splitting runs without the English Punkt model (see punkt.ts), and Unicode character
 // properties come from the JavaScript engine's Unicode version, not Python 3.11's (Unicode 14).
+import { PY_END, PY_SPACE, PY_WORD } from '../python/regex.ts';
+import { pythonSplit } from '../python/str.ts';
 import { punktSentences } from './punkt.ts';
-import { PY_END, PY_SPACE, PY_WORD, pySplit } from './python-text.ts';
 
 type Rule = [RegExp, string];
 
@@ -61,7 +62,7 @@ function treebankTokenize(sentence: string): string[] {
   text = applyRules(text, PUNCTUATION);
   text = applyRules(text, [PARENS_BRACKETS, DOUBLE_DASHES]);
   text = applyRules(` ${text} `, ENDING_QUOTES);
-  return pySplit(applyRules(text, CONTRACTIONS));
+  return pythonSplit(applyRules(text, CONTRACTIONS));
 }
 
 /** nltk.word_tokenize(text): sentences first, so a period ending a sentence becomes a token of its own. */
