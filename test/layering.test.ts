@@ -17,15 +17,17 @@ const MAY_IMPORT: Record<string, string[]> = {
   'src/agent': ['src/actions', 'src/observe', 'src/task', 'src/values', 'src/*'],
   'src/server': ['src/task', 'src/*'],
   'src/evaluators': ['src/metrics', 'src/task', 'src/values', 'src/*'],
+  // The chat client, its reply cache and prices: the LLM agent's and the fuzzy_match judge's.
+  'src/llm': ['src/metrics', 'src/*'],
   'src/observe': ['src/actions', 'src/*'],
   'src/setup': ['src/*'],
   'src/importers': ['src/metrics', 'src/server', 'src/task', 'src/values', 'src/*'],
   'src/runner': ['src/actions', 'src/agent', 'src/evaluators', 'src/metrics', 'src/observe', 'src/report', 'src/server', 'src/task', 'src/values', 'src/*'],
-  'src/report': ['src/agent', 'src/evaluators', 'src/metrics', 'src/runner', 'src/task', 'src/*'],
+  'src/report': ['src/agent', 'src/evaluators', 'src/llm', 'src/metrics', 'src/runner', 'src/task', 'src/*'],
   'src/cli': ['src/importers', 'src/metrics', 'src/report', 'src/runner', 'src/setup', 'src/task', 'src/*'],
   // An agent acts through the action library and gets what it needs in its input: it never
   // loads the benchmark, runs instances or reads reports.
-  agents: ['src/actions', 'src/agent', 'src/metrics', 'src/observe', 'src/values', 'src/*', 'src/task/types.ts'],
+  agents: ['src/actions', 'src/agent', 'src/llm', 'src/metrics', 'src/observe', 'src/values', 'src/*', 'src/task/types.ts'],
 };
 
 /**

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { ReplyCache } from '../agents/llm/cache.ts';
-import { callCost } from '../agents/llm/pricing.ts';
+import { ReplyCache } from '../src/llm/reply-cache.ts';
+import { callCost } from '../src/llm/pricing.ts';
 import { PIECES_AFTER, PIECES_BEFORE, relevantHtml } from '../agents/llm/relevant-html.ts';
-import { countTokens, fitTokens, loadEncoding } from '../agents/llm/tokens.ts';
+import { countTokens, fitTokens, loadEncoding } from '../src/llm/tokens.ts';
 import { tempDir } from './helpers.ts';
 
 test('relevant HTML: the grandparent split at ">", 15 pieces before the field and 30 after', () => {

@@ -1,10 +1,7 @@
+import type { ChatSettings } from '../../src/llm/client.ts';
+
 /** An LLM agent's settings: a project's `agentOptions` (mirrored into its metadata). */
-export interface LlmOptions {
-  /** The model name sent to the API (and used for pricing and the tokenizer). */
-  model: string;
-  temperature: number;
-  /** Tokenizer for counting and truncating prompts: o200k_base (GPT-4o and later) or cl100k_base (GPT-4, 3.5). */
-  encoding: 'cl100k_base' | 'o200k_base';
+export interface LlmOptions extends ChatSettings {
   /** The page as the model sees it: the whole HTML, or the paper's "relevant" HTML around the field. */
   html: 'full' | 'relevant';
   /** Attach a screenshot of the viewport around the field (vision models). */
@@ -13,15 +10,8 @@ export interface LlmOptions {
   demos: number;
   /** Budget for one prompt, in tokens: the page HTML is cut to fit (the rest is kept whole). */
   maxPromptTokens: number;
-  /** Tokens the reply may use. */
-  maxTokens: number;
-  /** Calls in flight at once in one worker (the fields of an instance are asked together). */
-  concurrency: number;
   /** Re-prompts quoting the parse error when a reply holds no valid action. */
   reprompts: number;
-  /** Per-call timeout, ms; the SDK retries 429/5xx and timeouts `maxRetries` times with backoff. */
-  timeout: number;
-  maxRetries: number;
 }
 
 export const DEFAULT_LLM_OPTIONS: LlmOptions = {

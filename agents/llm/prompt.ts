@@ -2,7 +2,7 @@ import type { ChatCompletionContentPart, ChatCompletionMessageParam } from 'open
 import { ACTION_SIGNATURES } from '../../src/actions/signatures.ts';
 import type { FieldState } from '../../src/values/read-fields.ts';
 import type { LlmOptions } from './options.ts';
-import { countTokens, fitTokens, loadEncoding } from './tokens.ts';
+import { countTokens, fitTokens, loadEncoding } from '../../src/llm/tokens.ts';
 
 /** A solved example: a field of another (train) task, its HTML, and the correct action text. */
 export interface Demonstration {

@@ -6,7 +6,7 @@ import { readFields, type FieldState } from '../../src/values/read-fields.ts';
 import type { AgentInput, AgentReport } from '../../src/agent/types.ts';
 import type { Usage } from '../../src/agent/usage.ts';
 import { totalUsage } from '../../src/agent/usage.ts';
-import { complete, type CallRecord } from './client.ts';
+import { complete, type CallRecord } from '../../src/llm/client.ts';
 import { demonstrations } from './demos.ts';
 import { DEFAULT_LLM_OPTIONS, type LlmOptions } from './options.ts';
 import { buildMessages, reprompt, type Demonstration, type FieldPrompt } from './prompt.ts';

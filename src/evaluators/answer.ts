@@ -1,5 +1,5 @@
 import { assistantBenchScore } from '../metrics/assistantbench/score.ts';
-import { stringMatch, type FuzzyJudge, type StringReference } from '../metrics/webarena/string-match.ts';
+import { exactMatch, stringMatch, type FuzzyJudge, type StringReference } from '../metrics/webarena/string-match.ts';
 import type { Evaluation, Evaluator } from './types.ts';
 
 /** WebArena's reference answers and AssistantBench's gold answer, as a task file writes them. */
@@ -14,11 +14,28 @@ export interface AnswerEvidence {
   goal: string;
 }
 
-/** Until a model judge is configured, fuzzy_match's open branch cannot be scored. */
-const NO_JUDGE: FuzzyJudge = {
-  fuzzy: () => Promise.reject(new Error('fuzzy_match needs a model judge, and none is configured')),
-  unachievable: () => Promise.reject(new Error('fuzzy_match N/A needs a model judge for an answer other than N/A, and none is configured')),
-};
+/** The judge could not give a verdict: the answer is not scored (a rescore can ask again), not wrong. */
+class NoVerdict extends Error {}
+
+/**
+ * The run's judge, asked only where words must be weighed: an answer equal to the reference
+ * after WebArena's cleaning is correct without a call (WebArena asks even then; a judge that
+ * failed an identical answer would be wrong), so an oracle scores offline.
+ */
+function judgeOf(judge: FuzzyJudge | undefined): FuzzyJudge {
+  const ask = async (question: () => Promise<number>): Promise<number> => {
+    if (!judge) throw new NoVerdict('fuzzy_match needs a model judge, and this run has none (the project\'s `judge` settings)');
+    try {
+      return await question();
+    } catch (e) {
+      throw new NoVerdict((e as Error).message);
+    }
+  };
+  return {
+    fuzzy: async (reference, prediction, intent) => exactMatch(reference, prediction) || ask(() => judge!.fuzzy(reference, prediction, intent)),
+    unachievable: (intent, note, prediction) => ask(() => judge!.unachievable(intent, note, prediction)),
+  };
+}
 
 /**
  * The answer the agent sent (send_msg_to_user) against references: WebArena's string_match
@@ -30,15 +47,16 @@ export const answer: Evaluator<AnswerSettings, AnswerSettings, AnswerEvidence> =
   expected: (settings) => settings,
   capture: async (_page, _expected, episode) => ({ answer: episode.answer ?? null, goal: episode.goal ?? '' }),
 
-  async score(evidence, expected): Promise<Evaluation> {
+  async score(evidence, expected, options): Promise<Evaluation> {
     const base = { evaluator: 'answer', expected, got: evidence.answer };
     if (evidence.answer === null) return { ...base, score: 0, reason: 'no answer' };
     const { assistantbench, string_note, ...webarena } = expected;
     let score = 1;
     try {
-      if (Object.keys(webarena).length) score *= await stringMatch(evidence.answer, webarena, NO_JUDGE, evidence.goal, string_note);
+      if (Object.keys(webarena).length) score *= await stringMatch(evidence.answer, webarena, judgeOf(options.judge), evidence.goal, string_note);
       if (assistantbench !== undefined) score *= assistantBenchScore(evidence.answer, assistantbench).score;
     } catch (e) {
+      if (e instanceof NoVerdict) return { ...base, score: null, reason: e.message };
       // The reference scorers raise on some answers (a JSON null, say): the answer is wrong, and says why.
       return { ...base, score: 0, reason: (e as Error).message };
     }

@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { EvaluatorEntry, Instance, Task } from '../task/types.ts';
-import type { ScoringOptions } from '../metrics/score-fields.ts';
 import { EVALUATORS } from './registry.ts';
-import type { EpisodeEnd, EpisodeStart, Evaluation, Evaluator } from './types.ts';
+import type { EpisodeEnd, EpisodeStart, Evaluation, Evaluator, ScoreOptions } from './types.ts';
 
 /** One evaluator of an instance, with what it compares against and what it read at the start. */
 interface Judge {
@@ -38,7 +37,7 @@ export class InstanceEvaluation {
   }
 
   /** Captures every evaluator's evidence first (the page as the agent left it), then scores. */
-  async end(page: Page, episode: EpisodeEnd, options: ScoringOptions): Promise<Evaluation[]> {
+  async end(page: Page, episode: EpisodeEnd, options: ScoreOptions): Promise<Evaluation[]> {
     const evidence: unknown[] = [];
     for (const j of this.judges) evidence.push(await j.evaluator.capture(page, j.expected, episode, j.begun));
     return Promise.all(this.judges.map((j, i) => j.evaluator.score(evidence[i], j.expected, options)));
@@ -46,14 +45,14 @@ export class InstanceEvaluation {
 }
 
 /**
- * An instance's score: evaluators multiply, as WebArena's do (all must hold). An evaluator
- * that could score nothing stays out; none scored: null.
+ * An instance's score: evaluators multiply, as WebArena's do (all must hold). One that could
+ * score nothing (no field to score, no judge for a fuzzy answer) leaves the instance not
+ * scored: the others alone would claim more than was checked.
  */
 export function combinedScore(evaluations: Pick<Evaluation, 'score' | 'ceiling'>[]): { score: number | null; ceiling: number | null } {
-  const scored = evaluations.filter((e) => e.score !== null);
-  if (!scored.length) return { score: null, ceiling: null };
+  if (!evaluations.length || evaluations.some((e) => e.score === null)) return { score: null, ceiling: null };
   return {
-    score: scored.reduce((p, e) => p * e.score!, 1),
-    ceiling: scored.reduce((p, e) => p * (e.ceiling ?? 1), 1),
+    score: evaluations.reduce((p, e) => p * e.score!, 1),
+    ceiling: evaluations.reduce((p, e) => p * (e.ceiling ?? 1), 1),
   };
 }

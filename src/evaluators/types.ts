@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { FieldRecord, ScoringOptions } from '../metrics/score-fields.ts';
+import type { FuzzyJudge } from '../metrics/webarena/string-match.ts';
 import type { Instance, Task } from '../task/types.ts';
 
 /**
@@ -17,7 +18,12 @@ export interface Evaluator<Settings = unknown, Expected = unknown, Evidence = un
   begin?(page: Page, expected: Expected, start: EpisodeStart): Promise<unknown>;
   /** What the episode left behind, read from the live browser; `begun` is what `begin` returned. */
   capture(page: Page, expected: Expected, episode: EpisodeEnd, begun: unknown): Promise<Evidence>;
-  score(evidence: Evidence, expected: Expected, options: ScoringOptions): Evaluation | Promise<Evaluation>;
+  score(evidence: Evidence, expected: Expected, options: ScoreOptions): Evaluation | Promise<Evaluation>;
+}
+
+/** How a run scores: the field metrics it chose, and the model judge of fuzzy answers (none: not scored). */
+export interface ScoreOptions extends ScoringOptions {
+  judge?: FuzzyJudge;
 }
 
 export interface EpisodeStart {

@@ -3,8 +3,7 @@ import type { ActionLibrary, StepRunner } from '../actions/library.ts';
 import type { Agent, AgentReport } from '../agent/types.ts';
 import { combinedScore, InstanceEvaluation } from '../evaluators/evaluate.ts';
 import type { FieldsAsLoaded } from '../evaluators/fields.ts';
-import type { Evaluation } from '../evaluators/types.ts';
-import type { ScoringOptions } from '../metrics/score-fields.ts';
+import type { Evaluation, ScoreOptions } from '../evaluators/types.ts';
 import { carriesNoAnswer, type EpisodeProtocol, type Instance, type Task } from '../task/types.ts';
 import { runEpisode, type Trajectory } from './episode.ts';
 
@@ -16,7 +15,7 @@ export interface InstanceRun {
   agent: Agent;
   actions: ActionLibrary;
   seed: number;
-  scoring: ScoringOptions;
+  scoring: ScoreOptions;
   agentOptions: Record<string, unknown>;
   /** Filled by the agent as it goes (its usage and log): the caller's to keep whatever happens. */
   report?: AgentReport;

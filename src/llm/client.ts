@@ -1,10 +1,24 @@
 import type OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import pLimit, { type LimitFunction } from 'p-limit';
-import { ReplyCache } from './cache.ts';
-import type { LlmOptions } from './options.ts';
 import { callCost } from './pricing.ts';
-import { countMessageTokens } from './tokens.ts';
+import { ReplyCache } from './reply-cache.ts';
+import { countMessageTokens, type Encoding } from './tokens.ts';
+
+/** What one chat call needs: the model and its sampling, the tokenizer, and how patiently to ask. */
+export interface ChatSettings {
+  /** The model name sent to the API (and used for pricing and the tokenizer). */
+  model: string;
+  temperature: number;
+  /** Tokens the reply may use. */
+  maxTokens: number;
+  encoding: Encoding;
+  /** Calls in flight at once in one worker. */
+  concurrency: number;
+  /** Per-call timeout, ms; the SDK retries 429/5xx and timeouts `maxRetries` times with backoff. */
+  timeout: number;
+  maxRetries: number;
+}
 
 /** One call as recorded for the reports: sizes, usage, cost, and the reply or the error. */
 export interface CallRecord {
@@ -20,20 +34,19 @@ export interface CallRecord {
   error?: string;
 }
 
-// One client and one limiter per worker process: the cap on calls in flight is per worker.
+// One client and one limiter per worker process (the agent's calls and the judge's share them):
+// the cap on calls in flight is per worker, set by the first caller.
 let client: OpenAI | undefined;
 let limiter: LimitFunction | undefined;
 const cache = ReplyCache.fromEnv();
 
 /** The SDK is imported on the first call the cache cannot answer: a cached rerun never loads it. */
-async function clientFor(options: LlmOptions): Promise<{ client: OpenAI; limit: LimitFunction }> {
+async function clientFor(options: ChatSettings): Promise<{ client: OpenAI; limit: LimitFunction }> {
   const { default: OpenAISdk } = await import('openai');
   client ??= new OpenAISdk({
     // A local server often wants no key; the SDK insists on one.
     apiKey: process.env.OPENAI_API_KEY || 'none',
     ...(process.env.OPENAI_BASE_URL && { baseURL: process.env.OPENAI_BASE_URL }),
-    timeout: options.timeout,
-    maxRetries: options.maxRetries,
   });
   limiter ??= pLimit(options.concurrency);
   return { client, limit: limiter };
@@ -44,7 +57,7 @@ async function clientFor(options: LlmOptions): Promise<{ client: OpenAI; limit: 
  * SDK retries 429 (honouring retry-after), 5xx, connection errors and timeouts with backoff.
  * Never throws: a failure is a record with its error.
  */
-export async function complete(messages: ChatCompletionMessageParam[], options: LlmOptions): Promise<CallRecord> {
+export async function complete(messages: ChatCompletionMessageParam[], options: ChatSettings): Promise<CallRecord> {
   const request = { model: options.model, messages, temperature: options.temperature, max_tokens: options.maxTokens };
   const key = ReplyCache.key(request);
   const hit = cache.get(key);
@@ -59,7 +72,7 @@ export async function complete(messages: ChatCompletionMessageParam[], options: 
     const started = performance.now();
     const base = { promptTokensCounted, promptTokens: 0, completionTokens: 0, cost: null, cached: false };
     try {
-      const completion = await client.chat.completions.create(request);
+      const completion = await client.chat.completions.create(request, { timeout: options.timeout, maxRetries: options.maxRetries });
       const reply = completion.choices[0]?.message?.content ?? '';
       const promptTokens = completion.usage?.prompt_tokens ?? 0;
       const completionTokens = completion.usage?.completion_tokens ?? 0;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import { readJsonFile, writeJsonFile } from '../../src/json-files.ts';
-import { cacheDir } from '../../src/cache-dir.ts';
+import { readJsonFile, writeJsonFile } from '../json-files.ts';
+import { cacheDir } from '../cache-dir.ts';
 
 export interface CachedReply {
   reply: string;

@@ -1,7 +1,7 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import type { LlmOptions } from './options.ts';
 
-type Encoding = LlmOptions['encoding'];
+/** Tokenizer for counting and truncating prompts: o200k_base (GPT-4o and later) or cl100k_base (GPT-4, 3.5). */
+export type Encoding = 'cl100k_base' | 'o200k_base';
 interface Codec {
   encode(text: string): number[];
   decode(tokens: number[]): string;
