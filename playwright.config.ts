@@ -3,10 +3,12 @@ import { pathToFileURL } from 'node:url';
 import { defineConfig, type Project, type ReporterDescription } from '@playwright/test';
 import type { LlmOptions } from './agents/llm/options.ts';
 import type { BenchwrightOptions } from './fixtures/benchwright.ts';
+import type { ChatSettings } from './src/llm/client.ts';
 import { LATEST, reportFolder } from './src/report/run-folders.ts';
 import { leaveOutFinished, planResume } from './src/runner/resume.ts';
 import { PINNED_LOCALE } from './src/runner/repeatable-page.ts';
 import { benchmarkPath, selectionSettings } from './src/runner/selection.ts';
+import { siteHosts } from './src/runner/sites.ts';
 import { findChromium, isFound } from './src/setup/chromium.ts';
 import { thisMachine } from './src/setup/machine.ts';
 import { resolveManifest } from './src/task/manifest.ts';
@@ -22,10 +24,11 @@ const chromium = findChromium(thisMachine);
  * own sockets, past the resolver, to STUN/TURN servers given as IP literals: without a proxy,
  * this policy leaves it no UDP at all (test/offline.test.ts watches the browser's system calls).
  */
-const OFFLINE_ARGS = [
+const offlineArgs = (siteHosts: string[]) => [
   '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
   '--disable-sync', '--no-first-run', '--disable-quic',
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+  // The hosts of the manifest's configured sites (the user's own deployments) resolve too.
+  `--host-resolver-rules=MAP * ~NOTFOUND, ${['127.0.0.1', ...siteHosts].map((host) => `EXCLUDE ${host}`).join(', ')}`,
   '--webrtc-ip-handling-policy=disable_non_proxied_udp',
 ];
 
@@ -38,10 +41,12 @@ function agentProject(name: string, options: Partial<BenchwrightOptions>, timeou
  * An LLM configuration of the paper (Table 4). BENCHWRIGHT_LLM_OPTIONS (JSON) overrides any
  * setting of agents/llm/options.ts without editing this file: '{"demos": 3, "concurrency": 8}'.
  */
-function llmProject(name: string, options: Partial<LlmOptions>): Project<BenchwrightOptions> {
+function llmProject(name: string, options: Partial<LlmOptions>, judge?: Partial<ChatSettings>): Project<BenchwrightOptions> {
   // An instance asks one call per field, with retries: minutes, not the default 30 s.
-  return agentProject(name, { agent: 'llm', agentOptions: { ...options, ...llmOverrides } }, 15 * 60_000);
+  return agentProject(name, { agent: 'llm', agentOptions: { ...options, ...llmOverrides }, ...(judge && { judge }) }, 15 * 60_000);
 }
+
+const localModel = process.env.BENCHWRIGHT_MODEL ?? 'local-model';
 
 const llmOverrides = ((): Partial<LlmOptions> => {
   const text = process.env.BENCHWRIGHT_LLM_OPTIONS;
@@ -87,8 +92,9 @@ const projects: Project<BenchwrightOptions>[] = [
   llmProject('gpt4', { model: 'gpt-4', html: 'full' }),
   llmProject('gpt4-relevant', { model: 'gpt-4', html: 'relevant' }),
   llmProject('gpt4v', { model: 'gpt-4-1106-vision-preview', html: 'relevant', vision: true }),
-  // vLLM, Ollama, llama.cpp...: OPENAI_BASE_URL=http://host:port/v1 BENCHWRIGHT_MODEL=<name>
-  llmProject('local', { model: process.env.BENCHWRIGHT_MODEL ?? 'local-model', html: 'relevant' }),
+  // vLLM, Ollama, llama.cpp...: OPENAI_BASE_URL=http://host:port/v1 BENCHWRIGHT_MODEL=<name>; the
+  // same server judges fuzzy answers (the other projects: WebArena's judge, `judge` in DEFAULT_JUDGE).
+  llmProject('local', { model: localModel, html: 'relevant' }, { model: localModel }),
 ];
 
 /**
@@ -123,7 +129,7 @@ export default defineConfig<BenchwrightOptions>({
     headless: true,
     launchOptions: {
       ...(isFound(chromium) && { executablePath: chromium.path }),
-      args: OFFLINE_ARGS,
+      args: offlineArgs(siteHosts(manifest.sites)),
     },
   },
   projects: leaveOutFinished(projects, resume),

@@ -34,7 +34,7 @@ test('errors that only show across task files: duplicate ids, splits the manifes
     assert.deepEqual(task.errors.map((e) => formatError(e, ACROSS)), expectedErrors(task.file), task.file);
   }
   const failed = benchmark.tasks.filter((t) => t.errors.length).map((t) => t.id);
-  assert.deepEqual(failed, ['same-id', 'same-id', 'unknown-split']);
+  assert.deepEqual(failed, ['same-id', 'same-id', 'unknown-site', 'unknown-split']);
   // A failed task has no instances to run.
   assert.deepEqual(benchmark.tasks.filter((t) => t.id === 'same-id').map((t) => t.instances.length), [0, 0]);
 });

@@ -110,6 +110,16 @@ export class InstancePage {
   }
 
   /**
+   * An instance that starts on a site (not ours to serve, so no clearing on its first request):
+   * the browser leaves the last document first (~20 ms), then the cookies and the site origin's
+   * storage go, and the pages opened meanwhile; the site's own data is the manifest's reset.
+   */
+  async leaveForSite(siteUrl: string): Promise<void> {
+    await this.page.goto('about:blank');
+    await within(TEARDOWN_MS, 'clearing what the last instance left', this.clear(new URL(siteUrl).origin));
+  }
+
+  /**
    * Ends an instance: the pages it opened are closed; a page that does not answer (a script
    * looping), or a context worn by clock settings, is replaced. `answered`: the page just gave
    * its fields back, no need to ask again.

@@ -43,7 +43,7 @@ function summaryOf({ file, refused }: ListedFile, options: LoadOptions): TaskSum
 }
 
 /**
- * What no single file can tell: duplicate task ids, splits the manifest does not know. Which
+ * What no single file can tell: duplicate task ids, splits or sites the manifest does not know. Which
  * of two files with one id is the original cannot be known: both fail, each naming the other.
  */
 function checkAcrossTasks(manifest: Manifest, tasks: TaskSummary[]): void {
@@ -62,6 +62,10 @@ function checkAcrossTasks(manifest: Manifest, tasks: TaskSummary[]): void {
     const splits = manifest.splits && Object.keys(manifest.splits);
     if (splits && task.split !== undefined && !splits.includes(task.split)) {
       fail(task, ['split'], `split "${task.split}" is not one of the splits of ${from(manifest.file)}: ${splits.join(', ')}`);
+    }
+    const sites = Object.keys(manifest.sites);
+    if (task.site !== undefined && !sites.includes(task.site)) {
+      fail(task, ['site'], `site "${task.site}" is not one of the sites of ${from(manifest.file)}${sites.length ? `: ${sites.join(', ')}` : ' (it has no sites:)'}`);
     }
   }
 }

@@ -64,10 +64,12 @@ export function readEpisodes(source: YamlSource, doc: GoalKeys, instances: Insta
     if (written) instance.eval = fill(written, item.eval ? `this instance's eval` : 'eval', item.eval ? at('eval') : ['eval']);
     if (doc.goal === undefined) {
       if (item.solution) errors.push(source.errorAt(at('solution'), 'a solution belongs to a goal task: add goal: to the task, or remove it', 'key'));
+      if (item.start_url) errors.push(source.errorAt(at('start_url'), 'start_url belongs to a goal task on a site: add goal: and site: to the task, or remove it', 'key'));
       return;
     }
     if (!written) errors.push(source.errorAt(at(), 'no evaluators: give the task or this instance an eval: list (answer, url, html, page, fields)'));
     const startUrl = item.start_url ?? doc.start_url;
+    if (doc.site === undefined && item.start_url !== undefined) errors.push(source.errorAt(at('start_url'), 'start_url goes with site: (a task on a page starts at its page)', 'key'));
     if (doc.site !== undefined && startUrl === undefined) errors.push(source.errorAt(at(), `no start_url: a task on site "${doc.site}" needs one, on the task or on this instance`));
     const solution = item.solution && fill(item.solution, 'the solution', at('solution'));
     solution?.forEach((step, j) => {

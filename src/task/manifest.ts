@@ -20,6 +20,8 @@ export interface Manifest {
   exclude: string[];
   /** Known splits (name: description); undefined = any split name is accepted. */
   splits?: Record<string, string>;
+  /** The sites site tasks run on, by name. */
+  sites: Record<string, SiteEntry>;
   defaults: {
     /** Splits to run when none is chosen; undefined = all. */
     split?: string[];
@@ -29,6 +31,14 @@ export interface Manifest {
     /** Where every page's clock starts (ISO 8601), or 'real'; undefined = DEFAULT_CLOCK (src/runner/repeatable-page.ts). */
     clock?: string;
   };
+}
+
+/** A site of the manifest: where its base URL comes from, and how to put its data back. */
+export interface SiteEntry {
+  /** The environment variable holding the base URL. */
+  env: string;
+  /** A path POSTed before each instance. */
+  reset?: string;
 }
 
 const DEFAULTS: Manifest['defaults'] = { instances: 'all', seed: 1, viewport: { width: 1280, height: 800 } };
@@ -58,7 +68,7 @@ function isManifestFile(file: string): boolean {
 }
 
 function implicitManifest(file: string, tasks: string[]): Manifest {
-  return { file, dir: dirname(file), name: basename(dirname(file)), tasks, exclude: [], defaults: { ...DEFAULTS } };
+  return { file, dir: dirname(file), name: basename(dirname(file)), tasks, exclude: [], sites: {}, defaults: { ...DEFAULTS } };
 }
 
 export function readManifest(path: string): ManifestResult {
@@ -77,7 +87,7 @@ export function readManifest(path: string): ManifestResult {
   const source = new YamlSource(file, text);
   const errors = source.errors.length ? source.errors : checkAgainstSchema(source, 'manifest');
   if (errors.length) return { manifest: fallback, errors };
-  const data = source.data as Pick<Manifest, 'tasks' | 'splits'> & { name?: string; exclude?: string[]; defaults?: Partial<Manifest['defaults']> };
+  const data = source.data as Pick<Manifest, 'tasks' | 'splits'> & { sites?: Manifest['sites']; name?: string; exclude?: string[]; defaults?: Partial<Manifest['defaults']> };
   return {
     manifest: {
       file,
@@ -86,6 +96,7 @@ export function readManifest(path: string): ManifestResult {
       tasks: data.tasks,
       exclude: data.exclude ?? [],
       ...(data.splits && { splits: data.splits }),
+      sites: data.sites ?? {},
       defaults: { ...DEFAULTS, ...data.defaults },
     },
     errors: [],

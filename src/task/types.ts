@@ -129,6 +129,8 @@ export interface TaskSummary {
   id?: string;
   title?: string;
   split?: string;
+  /** A site task's site (checked against the manifest's sites). */
+  site?: string;
   instances: { id: string; annotators: number }[];
   fields: Pick<Field, 'name' | 'type' | 'dynamic' | 'score'>[];
   /** Fields that have gold labels. */

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+// A small stateful web app in the shape of a WebArena site, for the tests: a login form that
+// POSTs and sets a session cookie, a list of notes, a create and an edit form, a page showing
+// a saved note, and POST /reset putting the data back. It records what it saw, so a test can
+// tell whether one instance's session or data reached the next.
+
+interface Note {
+  id: number;
+  title: string;
+  body: string;
+}
+
+const USERS: Record<string, string> = { alice: 'wonderland' };
+const SEED: Note[] = [
+  { id: 1, title: 'Groceries', body: 'Milk, eggs, bread' },
+  { id: 2, title: 'Reading list', body: 'Ubik, Emma, Beloved' },
+  { id: 3, title: 'Garden', body: 'Water the tomatoes' },
+];
+
+/** One request as the site saw it: whether it came with a session this site had issued. */
+export interface Visit {
+  method: string;
+  path: string;
+  session: boolean;
+}
+
+export class NotesSite {
+  notes: Note[] = structuredClone(SEED);
+  readonly visits: Visit[] = [];
+  /** How many notes there were when each reset came. */
+  readonly notesAtReset: number[] = [];
+  private sessions = new Set<string>();
+
+  private constructor(private readonly server: Server, readonly url: string) {}
+
+  static async start(): Promise<NotesSite> {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const site = new NotesSite(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    server.on('request', (req, res) => {
+      let text = '';
+      req.on('data', (chunk) => (text += chunk));
+      req.on('end', () => site.handle(req, res, new URLSearchParams(text)));
+    });
+    return site;
+  }
+
+  close(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  private handle(req: IncomingMessage, res: ServerResponse, form: URLSearchParams): void {
+    const url = new URL(req.url ?? '/', this.url);
+    const token = /(?:^|;\s*)session=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
+    const session = token !== undefined && this.sessions.has(token);
+    this.visits.push({ method: req.method!, path: url.pathname, session });
+    const route = `${req.method} ${url.pathname.replace(/\/\d+/, '/:id')}`;
+    const note = this.notes.find((n) => n.id === Number(/\/notes\/(\d+)/.exec(url.pathname)?.[1]));
+
+    if (route === 'POST /reset') {
+      this.notesAtReset.push(this.notes.length);
+      this.notes = structuredClone(SEED);
+      this.sessions.clear();
+      return void res.writeHead(204).end();
+    }
+    if (route === 'GET /login') return page(res, 'Sign in', loginForm(url.searchParams.get('next') ?? '/notes'));
+    if (route === 'POST /login') {
+      if (USERS[form.get('username') ?? ''] !== form.get('password')) return page(res, 'Sign in', `<p role="alert">Wrong username or password.</p>${loginForm(form.get('next') ?? '/notes')}`);
+      const issued = randomUUID();
+      this.sessions.add(issued);
+      return redirect(res, safeNext(form.get('next')), `session=${issued}; HttpOnly; Path=/; SameSite=Lax`);
+    }
+    if (!session) return redirect(res, `/login?next=${encodeURIComponent(url.pathname)}`);
+
+    if (route === 'GET /notes') {
+      const items = this.notes.map((n) => `<li><a href="/notes/${n.id}">${escape(n.title)}</a></li>`).join('');
+      return page(res, 'Notes', `<p id="count">${this.notes.length} notes</p><ul>${items}</ul><a href="/notes/new">New note</a>`);
+    }
+    if (route === 'GET /notes/new') return page(res, 'New note', noteForm('/notes', { title: '', body: '' }));
+    if (route === 'POST /notes') {
+      const created = { id: Math.max(0, ...this.notes.map((n) => n.id)) + 1, title: form.get('title') ?? '', body: form.get('body') ?? '' };
+      this.notes.push(created);
+      return redirect(res, `/notes/${created.id}`);
+    }
+    if (!note) return page(res, 'Not found', '<p>No such note.</p>', 404);
+    if (route === 'GET /notes/:id') return page(res, escape(note.title), `<div id="note-body">${escape(note.body)}</div><a href="/notes/${note.id}/edit">Edit</a> <a href="/notes">All notes</a>`);
+    if (route === 'GET /notes/:id/edit') return page(res, `Edit ${escape(note.title)}`, noteForm(`/notes/${note.id}`, note));
+    if (route === 'POST /notes/:id') {
+      Object.assign(note, { title: form.get('title') ?? note.title, body: form.get('body') ?? note.body });
+      return redirect(res, `/notes/${note.id}`);
+    }
+    page(res, 'Not found', '<p>No such page.</p>', 404);
+  }
+}
+
+const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+const safeNext = (next: string | null) => (next?.startsWith('/') && !next.startsWith('//') ? next : '/notes');
+
+function page(res: ServerResponse, title: string, body: string, status = 200): void {
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+  res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`);
+}
+
+function redirect(res: ServerResponse, location: string, cookie?: string): void {
+  res.writeHead(303, { location, ...(cookie && { 'set-cookie': cookie }) }).end();
+}
+
+function loginForm(next: string): string {
+  return `<form method="post" action="/login"><input type="hidden" name="next" value="${escape(next)}">
+    <label>Username <input name="username"></label> <label>Password <input name="password" type="password"></label>
+    <button type="submit">Sign in</button></form>`;
+}
+
+function noteForm(action: string, note: Pick<Note, 'title' | 'body'>): string {
+  return `<form method="post" action="${action}"><label>Title <input name="title" value="${escape(note.title)}"></label>
+    <label>Body <textarea name="body">${escape(note.body)}</textarea></label> <button type="submit">Save</button></form>`;
+}
