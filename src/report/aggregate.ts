@@ -12,19 +12,32 @@ export interface TaskScore {
   instances: number;
   fields: number;
   errored: number;
+  /** A form task's mean field score; a goal task's mean instance score (its success rate). */
   score: Estimate;
+  /** A goal task's episodes. */
+  episodes?: EpisodeStats;
+}
+
+/** How a set of episodes went: how many ran, their mean length, the share that ended with an answer. */
+export interface EpisodeStats {
+  episodes: number;
+  meanSteps: number | null;
+  answered: number | null;
 }
 
 export interface ProjectSummary {
   project: string;
   agent: string;
+  /** Mean over tasks of each task's score (form tasks: mean field score; goal tasks: mean instance score). */
   benchmark: Estimate;
   /** The benchmark score of a perfect agent: below 1 where annotators disagree (range) or no option matches them. */
   ceiling: number | null;
   allFields: Estimate;
   /** Per field type, its mean score and number of scored fields. */
   byType: Record<string, Estimate & { fields: number }>;
-  /** Tasks with at least one scored field. */
+  /** Goal tasks only: the mean over them of each one's mean instance score, and their episodes. */
+  goals?: { success: Estimate } & EpisodeStats;
+  /** Tasks with a score (a scored field, or a scored episode). */
   tasks: number;
   /** Instances run (scored, not scored or errored; not those that never ran). */
   instances: number;
@@ -46,23 +59,32 @@ export interface SummaryOptions {
 
 export const DEFAULT_RESAMPLES = 1000;
 
-/** Per project (in the results' order), the benchmark's numbers with bootstrap standard errors. */
+/**
+ * Per project (in the results' order), the benchmark's numbers with bootstrap standard errors.
+ * One bootstrap over every task: column 0 is what a task's score averages (its fields, or a
+ * goal task's instance scores), then all fields, one column per field type, and the success of
+ * goal tasks. A project without goal tasks has columns as before goal tasks came (same numbers).
+ */
 export function summarizeProjects(results: BenchmarkResults, options: SummaryOptions): ProjectSummary[] {
   const scoredFields = groupBy(results.fields.filter((f) => f.score !== null), instanceKey);
   const scoredOf = (i: InstanceRow) => scoredFields.get(instanceKey(i)) ?? [];
   return [...groupBy(results.instances, (i) => i.project)].map(([project, instances]) => {
     const types = [...new Set(instances.flatMap((i) => scoredOf(i).map(typeOf)))].sort(byTypeOrder);
     const tasks = [...groupBy(instances, (i) => i.task)];
-    const samples = tasks.map(([, rows]) => rows.filter((r) => r.outcome !== 'not run' && r.outcome !== 'errored').map((r) => sumsOf(scoredOf(r), types)));
+    const goal = tasks.map(([, rows]) => rows.some(isEpisode));
+    const layout = columnLayout(types, goal.includes(true));
+    const ran = (rows: InstanceRow[]) => rows.filter((r) => r.outcome !== 'not run' && r.outcome !== 'errored');
+    const samples = tasks.map(([, rows], t) => ran(rows).map((r) => layout.sums(r, scoredOf(r), goal[t]!)));
     // Seeded per project: adding a project does not change another's errors.
-    const estimates = bootstrap(samples, 1 + types.length, options.resamples, hashSeed(options.seed, project));
+    const estimates = bootstrap(samples, layout.columns, options.resamples, hashSeed(options.seed, project));
     const perTask: TaskScore[] = tasks.map(([task, rows], t) => ({
       task,
       ...(rows[0]!.split !== undefined && { split: rows[0]!.split }),
       instances: rows.filter((r) => r.outcome !== 'not run').length,
-      fields: samples[t]!.reduce((n, s) => n + s.counts[0]!, 0),
+      fields: samples[t]!.reduce((n, s) => n + s.counts[layout.fields]!, 0),
       errored: rows.filter((r) => r.outcome === 'errored').length,
       score: estimates.tasks[t]!,
+      ...(goal[t] && { episodes: episodeStats(rows) }),
     }));
     const fieldCount = (c: number) => samples.flat().reduce((n, s) => n + s.counts[c]!, 0);
     const reason = notRunReason(instances);
@@ -71,19 +93,66 @@ export function summarizeProjects(results: BenchmarkResults, options: SummaryOpt
       project,
       agent: instances[0]!.agent,
       benchmark: estimates.benchmark,
-      ceiling: benchmarkCeiling(tasks.map(([, rows]) => rows.flatMap(scoredOf))),
-      allFields: estimates.columns[0]!,
-      byType: Object.fromEntries(types.map((type, c) => [type, { ...estimates.columns[1 + c]!, fields: fieldCount(1 + c) }])),
+      ceiling: benchmarkCeiling(tasks.filter((_, t) => !goal[t]).map(([, rows]) => rows.flatMap(scoredOf))),
+      allFields: estimates.columns[layout.fields]!,
+      byType: Object.fromEntries(types.map((type, c) => [type, { ...estimates.columns[layout.fields + 1 + c]!, fields: fieldCount(layout.fields + 1 + c) }])),
+      ...(layout.success !== undefined && { goals: { success: estimates.columns[layout.success]!, ...episodeStats(instances.filter(isEpisode)) } }),
       tasks: perTask.filter((t) => t.score.value !== null).length,
       instances: instances.filter((i) => i.outcome !== 'not run').length,
       errored: instances.filter((i) => i.outcome === 'errored').length,
       notRun: instances.filter((i) => i.outcome === 'not run').length,
       ...(reason && { notRunReason: reason }),
-      fields: fieldCount(0),
+      fields: fieldCount(layout.fields),
       ...(usage && { usage }),
       perTask,
     };
   });
+}
+
+/** An instance run as an episode (a goal task, or a form task run open-ended). */
+export const isEpisode = (row: InstanceRow) => row.episode !== undefined;
+
+/**
+ * What a task's score averages, per instance: a goal task's instance score (one unit; not
+ * scored: none), or a form task's field scores (its fields are its units).
+ */
+export function scoreUnits(row: InstanceRow, scoredFields: FieldRow[], goal: boolean): { sum: number; count: number } {
+  if (goal) return row.score === null ? { sum: 0, count: 0 } : { sum: row.score, count: 1 };
+  return { sum: scoredFields.reduce((sum, f) => sum + f.score!, 0), count: scoredFields.length };
+}
+
+/** Where each statistic lives among the bootstrap's columns, and an instance's sums in them. */
+function columnLayout(types: string[], withGoals: boolean) {
+  // Without goal tasks, the task basis is all fields: one column serves both.
+  const fields = withGoals ? 1 : 0;
+  const success = withGoals ? fields + 1 + types.length : undefined;
+  const columns = fields + 1 + types.length + (withGoals ? 1 : 0);
+  const sums = (row: InstanceRow, scoredFields: FieldRow[], goal: boolean): InstanceSums => {
+    const result = { sums: new Array<number>(columns).fill(0), counts: new Array<number>(columns).fill(0) };
+    const add = (c: number, sum: number, count: number) => {
+      result.sums[c]! += sum;
+      result.counts[c]! += count;
+    };
+    const units = scoreUnits(row, scoredFields, goal);
+    if (withGoals) add(0, units.sum, units.count);
+    if (goal) add(success!, units.sum, units.count);
+    for (const f of goal ? [] : scoredFields) {
+      add(fields, f.score!, 1);
+      add(fields + 1 + types.indexOf(typeOf(f)), f.score!, 1);
+    }
+    return result;
+  };
+  return { fields, success, columns, sums };
+}
+
+function episodeStats(rows: InstanceRow[]): EpisodeStats {
+  const episodes = rows.filter(isEpisode).map((r) => r.episode!);
+  const share = (n: number) => (episodes.length ? n / episodes.length : null);
+  return {
+    episodes: episodes.length,
+    meanSteps: share(episodes.reduce((n, e) => n + e.steps, 0)),
+    answered: share(episodes.filter((e) => e.answer !== undefined).length),
+  };
 }
 
 /** TurkingBench's field types first, in the paper's order, then the others by name. */
@@ -115,19 +184,6 @@ function usageOf(instances: InstanceRow[]): Usage | undefined {
 function benchmarkCeiling(tasks: FieldRow[][]): number | null {
   const means = tasks.filter((fields) => fields.length).map((fields) => fields.reduce((sum, f) => sum + (f.ceiling ?? 1), 0) / fields.length);
   return means.length ? means.reduce((a, b) => a + b, 0) / means.length : null;
-}
-
-function sumsOf(fields: FieldRow[], types: string[]): InstanceSums {
-  const sums = new Array<number>(1 + types.length).fill(0);
-  const counts = new Array<number>(1 + types.length).fill(0);
-  for (const f of fields) {
-    const c = 1 + types.indexOf(typeOf(f));
-    sums[0]! += f.score!;
-    counts[0]!++;
-    sums[c]! += f.score!;
-    counts[c]!++;
-  }
-  return { sums, counts };
 }
 
 export function groupBy<T>(items: T[], by: (item: T) => string): Map<string, T[]> {

@@ -1,5 +1,5 @@
 import { hashSeed } from '../runner/selection.ts';
-import { byCodePoint, groupBy, instanceKey } from './aggregate.ts';
+import { byCodePoint, groupBy, instanceKey, isEpisode, scoreUnits } from './aggregate.ts';
 import { percentileInterval, replicate, type InstanceSums } from './bootstrap.ts';
 import type { BenchmarkResults, FieldRow, InstanceRow, InstanceOutcome } from './results.ts';
 
@@ -109,9 +109,13 @@ function comparePair(runA: IndexedRun, pa: string, runB: IndexedRun, pb: string,
   const common = matched.map((rows) => rows.filter(([x, y]) => x.outcome === 'scored' && y.outcome === 'scored'));
   const changed = matched.map((rows) => rows.filter(([x, y]) => x.outcome !== y.outcome || (x.outcome === 'scored' && Math.abs(x.score! - y.score!) > 1e-9)));
 
-  // One column (all fields): a task's score is the mean of its field scores, as in the tables.
-  const sums = (run: IndexedRun, rows: InstanceRow[]) => rows.map((row) => fieldSums(run.scoredFields.get(instanceKey(row)) ?? []));
-  const samples = [common.map((rows) => sums(runA, rows.map(([x]) => x))), common.map((rows) => sums(runB, rows.map(([, y]) => y)))];
+  // One column: a task's score is the mean of its field scores, or of a goal task's instance scores, as in the tables.
+  const goal = matched.map((rows) => rows.some(([x, y]) => isEpisode(x) || isEpisode(y)));
+  const sums = (run: IndexedRun, rows: InstanceRow[], t: number) => rows.map((row): InstanceSums => {
+    const { sum, count } = scoreUnits(row, run.scoredFields.get(instanceKey(row)) ?? [], goal[t]!);
+    return { sums: [sum], counts: [count] };
+  });
+  const samples = [common.map((rows, t) => sums(runA, rows.map(([x]) => x), t)), common.map((rows, t) => sums(runB, rows.map(([, y]) => y), t))];
   const [repA, repB] = replicate(samples, 1, options.resamples, hashSeed(options.seed, pa, pb));
   // Statistics: [benchmark, all fields, task scores...].
   const difference = (s: number): Difference => ({
@@ -132,10 +136,6 @@ function comparePair(runA: IndexedRun, pa: string, runB: IndexedRun, pb: string,
     onlyInA: rowsA.filter((r) => !inB(r)).sort((x, y) => byCodePoint(x.task, y.task)).map(name),
     onlyInB: rowsB.filter((r) => !inA(r)).sort((x, y) => byCodePoint(x.task, y.task)).map(name),
   };
-}
-
-function fieldSums(fields: FieldRow[]): InstanceSums {
-  return { sums: [fields.reduce((sum, f) => sum + f.score!, 0)], counts: [fields.length] };
 }
 
 const defined = (value: number) => (Number.isNaN(value) ? null : value);

@@ -15,8 +15,11 @@ const numbers = (e: Estimate) => [e.value ?? '', e.se ?? ''];
 
 export function perTaskCsv(summaries: ProjectSummary[]): string {
   return csv([
-    ['project', 'agent', 'task', 'split', 'instances', 'fields', 'errored', 'score', 'se'],
-    ...summaries.flatMap((s) => s.perTask.map((t) => [s.project, s.agent, t.task, t.split ?? '', t.instances, t.fields, t.errored, ...numbers(t.score)])),
+    ['project', 'agent', 'task', 'split', 'instances', 'fields', 'errored', 'score', 'se', 'episodes', 'mean_steps', 'answered'],
+    ...summaries.flatMap((s) => s.perTask.map((t) => [
+      s.project, s.agent, t.task, t.split ?? '', t.instances, t.fields, t.errored, ...numbers(t.score),
+      t.episodes?.episodes ?? '', t.episodes?.meanSteps ?? '', t.episodes?.answered ?? '',
+    ])),
   ]);
 }
 

@@ -1,7 +1,7 @@
 import type { ProjectSummary } from './aggregate.ts';
 import { escapeMarkdown } from './escape.ts';
 import type { BenchmarkResults } from './results.ts';
-import { fieldTypeTable, projectTable, tableNotes, taskTable } from './tables.ts';
+import { episodeTable, fieldTypeTable, projectTable, tableNotes, taskTable } from './tables.ts';
 
 /**
  * summary.md: the run's tables. Only its "Run:" line depends on when the run happened. Every
@@ -30,6 +30,8 @@ export function renderMarkdown(results: BenchmarkResults, summaries: ProjectSumm
     '',
     markdownTable(fieldTypeTable(summaries)),
   ];
+  const episodes = episodeTable(summaries);
+  if (episodes.length > 1) lines.push('', '## Episodes of goal tasks', '', markdownTable(episodes));
   if (results.taskErrors.length) {
     lines.push('', '## Task files that failed to load', '', markdownTable([['project', 'task', 'error'], ...results.taskErrors.map((e) => [e.project, e.task, e.error])]));
   }

@@ -1,4 +1,4 @@
-import { byCodePoint, fieldTypes, type Estimate, type ProjectSummary } from './aggregate.ts';
+import { byCodePoint, fieldTypes, type EpisodeStats, type Estimate, type ProjectSummary } from './aggregate.ts';
 
 // The report's tables as rows of text (the first row is the header), shared by the terminal,
 // Markdown and HTML renderings so they always show the same numbers.
@@ -11,22 +11,39 @@ export const formatEstimate = (e: Estimate | undefined) =>
 /** One row per project: the paper's headline, all fields, each field type, and the counts. */
 export function projectTable(summaries: ProjectSummary[]): string[][] {
   const types = fieldTypes(summaries);
-  // Tokens and cost only when an agent reported them (LLM agents).
+  // Tokens and cost only when an agent reported them (LLM agents); episodes only when goal tasks ran.
   const spent = summaries.some((s) => s.usage);
+  const goals = summaries.some((s) => s.goals);
   return [
-    ['project', 'agent', 'benchmark', 'all fields', ...types, 'tasks', 'instances', 'fields', 'errored', ...(spent ? ['calls', 'tokens in', 'tokens out', 'cost $'] : [])],
+    ['project', 'agent', 'benchmark', 'all fields', ...types, ...(goals ? EPISODE_HEADER : []), 'tasks', 'instances', 'fields', 'errored', ...(spent ? ['calls', 'tokens in', 'tokens out', 'cost $'] : [])],
     ...summaries.map((s) => [
       s.project,
       s.agent,
       formatEstimate(s.benchmark),
       formatEstimate(s.allFields),
       ...types.map((t) => formatEstimate(s.byType[t])),
+      ...(goals ? [formatEstimate(s.goals?.success), ...episodeCells(s.goals)] : []),
       String(s.tasks),
       String(s.instances),
       String(s.fields),
       String(s.errored),
       ...(spent ? usageCells(s) : []),
     ]),
+  ];
+}
+
+const EPISODE_HEADER = ['success', 'steps', 'answered'];
+
+/** Mean steps per episode and the share that ended with an answer. */
+function episodeCells(stats: EpisodeStats | undefined): string[] {
+  return [stats?.meanSteps == null ? '–' : stats.meanSteps.toFixed(1), formatScore(stats?.answered ?? null)];
+}
+
+/** Per project and goal task: its episodes, success (mean instance score), mean steps, answered, errored. */
+export function episodeTable(summaries: ProjectSummary[]): string[][] {
+  return [
+    ['project', 'task', 'episodes', ...EPISODE_HEADER, 'errored'],
+    ...summaries.flatMap((s) => s.perTask.filter((t) => t.episodes).map((t) => [s.project, t.task, String(t.episodes!.episodes), formatEstimate(t.score), ...episodeCells(t.episodes), String(t.errored)])),
   ];
 }
 
@@ -69,6 +86,9 @@ export function tableNotes(summaries: ProjectSummary[], options: { resamples: nu
   const notes = [
     `Scores are means of field scores in [0, 1]; benchmark = mean over tasks of each task's mean field score. ± = standard error (bootstrap over instances within tasks, ${options.resamples} resamples, seed ${options.seed}).`,
   ];
+  if (summaries.some((s) => s.goals)) {
+    notes.push('Goal tasks: a task\'s score is its mean instance score (the evaluators\' scores multiplied), and it counts in benchmark as one task; success = mean over goal tasks; steps = mean steps per episode; answered = share of episodes that ended with an answer.');
+  }
   // Projects run on the same instances share their ceiling: one note for them all.
   const ceilings = new Map<string, string[]>();
   for (const s of summaries) {
