@@ -47,30 +47,30 @@ function madeUpResults(): BenchmarkResults {
   return { format: RESULTS_FORMAT, meta: { date: new Date().toISOString(), versions: {}, projects: {}, selection: { seed: 1 } }, instances, fields, evaluations: [], taskErrors: [] };
 }
 
-function time<T>(label: string, f: () => T): T {
+async function time<T>(label: string, f: () => T | Promise<T>): Promise<T> {
   const start = performance.now();
-  const result = f();
+  const result = await f();
   console.log(`${label.padEnd(52)} ${(performance.now() - start).toFixed(0).padStart(7)} ms   heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MiB`);
   return result;
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'benchwright-bench-report-'));
 try {
-  const results = time('made-up results', madeUpResults);
+  const results = await time('made-up results', madeUpResults);
   console.log(`${results.instances.length} instances, ${results.fields.length} field records`);
   const fieldsOf = groupBy(results.fields, instanceKey);
   const writer = new JournalWriter(join(dir, JOURNAL), results.meta);
   const start = performance.now();
-  time(`journal: append ${results.instances.length} records, one write each`, () => {
+  await time(`journal: append ${results.instances.length} records, one write each`, () => {
     for (const instance of results.instances) writer.append({ instance, fields: fieldsOf.get(instanceKey(instance)) ?? [], evaluations: [{ project: instance.project, task: instance.task, instance: instance.instance, evaluator: 'fields', score: instance.score, ceiling: instance.ceiling }] });
   });
   console.log(`journal: ${((1000 * (performance.now() - start)) / results.instances.length).toFixed(1)} µs per record (serialise + write)`);
   writer.close({ status: 'passed', date: results.meta.date });
-  time('journal: read back', () => readJournal(dir));
-  time('write results.json, bootstrap, every table', () => writeReport(dir, results, { width: 120 }));
+  await time('journal: read back', () => readJournal(dir));
+  await time('write results.json, bootstrap, every table', () => writeReport(dir, results, { width: 120 }));
   console.log(`results.json: ${(statSync(join(dir, 'results.json')).size / 2 ** 20).toFixed(1)} MiB`);
-  const read = time('read results.json back', () => readResults(join(dir, 'results.json')));
-  time('re-score checkboxes (IoU) and render', () => writeReport(join(dir, 'iou'), rescore(read, { checkbox: 'checkbox-iou' }), { width: 120 }));
+  const read = await time('read results.json back', () => readResults(join(dir, 'results.json')));
+  await time('re-score checkboxes (IoU) and render', async () => writeReport(join(dir, 'iou'), await rescore(read, { metricByType: { checkbox: 'checkbox-iou' } }), { width: 120 }));
   console.log(`max RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
 } finally {
   rmSync(dir, { recursive: true, force: true });

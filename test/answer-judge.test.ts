@@ -1,13 +1,17 @@
 // fuzzy_match's model judge: the real openai SDK against a local OpenAI-compatible server, read
 // as WebArena reads its verdicts, cached like the agent's replies, and never a wrong 0 when it fails.
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
 import { answer } from '../src/evaluators/answer.ts';
 import { combinedScore } from '../src/evaluators/evaluate.ts';
 import type { FuzzyJudge } from '../src/metrics/webarena/string-match.ts';
+import { readResults, RESULTS_FORMAT, serializeResults, type BenchmarkResults } from '../src/report/results.ts';
+import { ROOT } from './helpers.ts';
 import { FakeOpenAI, type SeenRequest } from './fake-openai.ts';
 
 let fake: FakeOpenAI;
@@ -87,4 +91,36 @@ test('verdicts are cached like the agent\'s replies: asked again, the server see
   await score('fail again', reference);
   await score('fail again', reference);
   assert.equal(fake.requests.length, before + 2);
+});
+
+test('benchwright report --rescore: a run scored with no judge is judged afterwards from its stored evidence, with no browser', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'judge-rescore-'));
+  const key = { project: 'llm', task: 'authors', instance: 'most' };
+  // As a run leaves it when its judge was unreachable: the answer evaluator kept its inputs, not scored.
+  const stored: BenchmarkResults = {
+    format: RESULTS_FORMAT,
+    meta: { date: '2026-11-24T00:00:00Z', versions: {}, projects: { llm: { agent: 'llm', judge: { model: 'rescore-judge', maxRetries: 0 } } } },
+    instances: [{ ...key, agent: 'llm', outcome: 'not scored', status: 'passed', retries: 0, score: null, ceiling: null, episode: { steps: 3, end: 'answered', answer: 'yes' } }],
+    fields: [],
+    evaluations: [
+      { ...key, evaluator: 'answer', score: null, reason: 'fuzzy_match needs a model judge', inputs: { evidence: { answer: 'yes', goal }, expected: { fuzzy_match: ['Le Guin'] } } },
+      { ...key, evaluator: 'url', score: 1, inputs: { evidence: { url: 'http://127.0.0.1:9/a', startUrl: 'http://127.0.0.1:9/' }, expected: { reference_url: '/a' } } },
+    ],
+    taskErrors: [],
+  };
+  writeFileSync(join(dir, 'results.json'), serializeResults(stored));
+  const before = fake.requests.length;
+  const report = () => promisify(execFile)(process.execPath, [join(ROOT, 'bin', 'benchwright.js'), 'report', join(dir, 'results.json'), '--rescore'], { cwd: dir, env: process.env });
+  const { stdout } = await report();
+  assert.match(stdout, /rescored-evaluators/);
+  const again = readResults(join(dir, 'rescored-evaluators', 'results.json'));
+  assert.deepEqual([again.instances[0]!.outcome, again.instances[0]!.score], ['scored', 1]);
+  assert.deepEqual(again.evaluations.map((e) => [e.evaluator, e.score]), [['answer', 1], ['url', 1]]);
+  assert.equal(again.meta.rescored?.evaluators, 'stored evidence, judge rescore-judge');
+  assert.equal(fake.requests.length, before + 1);
+  assert.equal(fake.requests.at(-1)!.body.model, 'rescore-judge');
+  // Again: the verdict comes from the reply cache.
+  await report();
+  assert.equal(fake.requests.length, before + 1);
+  assert.match(readFileSync(join(dir, 'rescored-evaluators', 'summary.md'), 'utf8'), /Re-scored with: evaluators stored evidence, judge rescore-judge/);
 });

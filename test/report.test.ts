@@ -88,10 +88,10 @@ test('summarizeProjects: benchmark = mean over tasks of task means, beside the m
   assert.ok(tableNotes([lower!], SETTINGS).includes('agent: a perfect agent would score 0.938 (where annotators disagree on a range no single answer scores 1, and no option of a radio or select may match their answers).'));
 });
 
-test('rescore: only the named field type changes; task-set metrics and unscored fields stay', () => {
+test('rescore: only the named field type changes; task-set metrics and unscored fields stay', async () => {
   const r = results({ p: { t: { i: [['checkbox', 0, ['a', 'b'], [['a'], ['a', 'c']]], ['radio', 1, 'y', ['y']], ['checkbox', null, [], [['a']]]] } } });
   r.fields.push({ ...r.fields[0]!, field: 'fixed', metricSetByTask: true });
-  const after = rescore(r, { checkbox: 'checkbox-iou' });
+  const after = await rescore(r, { metricByType: { checkbox: 'checkbox-iou' } });
   assert.deepEqual(after.fields.map((f) => [f.field, f.metric, f.score]), [
     ['checkbox0', 'checkbox-iou', 0.5],
     ['radio1', 'majority-exact', 1],

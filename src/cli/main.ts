@@ -6,7 +6,7 @@ import { SETUP_USAGE, setupCommand } from './setup.ts';
 import { UsageError } from './usage.ts';
 import { VALIDATE_USAGE, validateCommand } from './validate.ts';
 
-const COMMANDS: Record<string, { usage: string; run: (args: string[]) => number }> = {
+const COMMANDS: Record<string, { usage: string; run: (args: string[]) => number | Promise<number> }> = {
   setup: { usage: SETUP_USAGE, run: setupCommand },
   validate: { usage: VALIDATE_USAGE, run: validateCommand },
   import: { usage: IMPORT_USAGE, run: importCommand },
@@ -23,7 +23,7 @@ ${Object.values(COMMANDS).map((c) => `  ${c.usage.split('\n', 1)[0]}`).join('\n'
 benchwright <command> --help shows a command's options.`;
 
 /** Runs the CLI; returns the exit code. Problems are reported as messages, never as stack traces. */
-export function main(argv: string[]): number {
+export async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
   if (name === undefined || name === '--help' || name === '-h') {
     console.log(HELP);
@@ -39,7 +39,7 @@ export function main(argv: string[]): number {
     return 0;
   }
   try {
-    return command.run(args);
+    return await command.run(args);
   } catch (e) {
     const err = e as Error & { code?: string };
     if (e instanceof UsageError || err.code?.startsWith('ERR_PARSE_ARGS')) {

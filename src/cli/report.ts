@@ -7,7 +7,10 @@ import { parseArgs } from 'node:util';
 import { METRICS, type MetricByType } from '../metrics/registry.ts';
 import { DEFAULT_RESAMPLES } from '../report/aggregate.ts';
 import { listRuns, locateResults, reportFolder, type LocatedResults } from '../report/run-folders.ts';
-import { rescore } from '../report/rescore.ts';
+import { rescore, type RescoreChoice } from '../report/rescore.ts';
+import type { BenchmarkResults } from '../report/results.ts';
+import type { ChatSettings } from '../llm/client.ts';
+import { DEFAULT_JUDGE, modelJudge } from '../llm/judge.ts';
 import { writeReport } from '../report/write-report.ts';
 import { FIELD_TYPES, type FieldType } from '../task/types.ts';
 import { UsageError } from './usage.ts';
@@ -27,6 +30,11 @@ can be re-scored with other metrics.
                             intersection over union (the paper's)
   --range mean|nearest      range metric: mean distance to the annotators, or the nearest
   --metric <type>=<metric>  any field type, any metric (${Object.keys(METRICS).join(', ')}); repeatable
+  --rescore                 every evaluator but fields again from the evidence it kept
+                            (answers, URLs, page contents): a fuzzy_match answer is put to
+                            each project's model judge (its \`judge\` settings, through
+                            OPENAI_BASE_URL; verdicts come from the reply cache when asked before)
+  --judge <model>           with --rescore: this judge model for every project
   --resamples <n>           bootstrap resamples for the standard errors (default ${DEFAULT_RESAMPLES})`;
 
 const SHORTHANDS: Record<string, Record<string, string>> = {
@@ -34,7 +42,7 @@ const SHORTHANDS: Record<string, Record<string, string>> = {
   range: { mean: 'range', nearest: 'range-nearest' },
 };
 
-export function reportCommand(args: string[]): number {
+export async function reportCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -43,15 +51,20 @@ export function reportCommand(args: string[]): number {
       checkbox: { type: 'string' },
       range: { type: 'string' },
       metric: { type: 'string', multiple: true, default: [] },
+      rescore: { type: 'boolean', default: false },
+      judge: { type: 'string' },
       resamples: { type: 'string', default: String(DEFAULT_RESAMPLES) },
     },
   });
   if (positionals.length > 1) throw new UsageError('expected one run, results.json or blob report folder', REPORT_USAGE);
   if (!/^\d+$/.test(values.resamples)) throw new UsageError(`--resamples must be a whole number, not "${values.resamples}"`, REPORT_USAGE);
+  if (values.judge !== undefined && !values.rescore) throw new UsageError('--judge goes with --rescore', REPORT_USAGE);
   const metrics = metricChoices(values);
   const source = readSource(positionals[0]);
-  const results = Object.keys(metrics).length ? rescore(source.results, metrics) : source.results;
-  const slug = Object.values(metrics).join('+');
+  const evaluators = values.rescore ? judgesOf(source.results, values.judge) : undefined;
+  const rescoring = Object.keys(metrics).length > 0 || evaluators !== undefined;
+  const results = rescoring ? await rescore(source.results, { metricByType: metrics, ...(evaluators && { evaluators }) }) : source.results;
+  const slug = [...Object.values(metrics), ...(evaluators ? ['evaluators'] : [])].join('+');
   const out = resolve(values.out ?? (slug ? join(source.folder, `rescored-${slug}`) : source.folder));
   const report = writeReport(out, results, {
     resamples: Number(values.resamples),
@@ -80,6 +93,13 @@ function metricChoices(values: { checkbox?: string; range?: string; metric: stri
     chosen[type as FieldType] = metric;
   }
   return chosen;
+}
+
+/** Each project's model judge, as its run was configured (project metadata), or the model chosen here. */
+function judgesOf(results: BenchmarkResults, model: string | undefined): RescoreChoice['evaluators'] {
+  const settingsOf = (project: string) => ({ ...DEFAULT_JUDGE, ...(results.meta.projects[project]?.judge as Partial<ChatSettings> | undefined), ...(model && { model }) });
+  const models = [...new Set(Object.keys(results.meta.projects).map((p) => settingsOf(p).model))];
+  return { judgeOf: (project) => modelJudge(settingsOf(project)), label: `stored evidence, judge ${models.join(', ') || DEFAULT_JUDGE.model}` };
 }
 
 /** A folder of blob reports (merged into a new run first), else what locateResults finds. */

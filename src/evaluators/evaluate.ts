@@ -40,8 +40,19 @@ export class InstanceEvaluation {
   async end(page: Page, episode: EpisodeEnd, options: ScoreOptions): Promise<Evaluation[]> {
     const evidence: unknown[] = [];
     for (const j of this.judges) evidence.push(await j.evaluator.capture(page, j.expected, episode, j.begun));
-    return Promise.all(this.judges.map((j, i) => j.evaluator.score(evidence[i], j.expected, options)));
+    return Promise.all(this.judges.map(async (j, i) => {
+      const evaluation = await j.evaluator.score(evidence[i], j.expected, options);
+      return j.evaluator.keepsInputs === false ? evaluation : { ...evaluation, inputs: { evidence: evidence[i], expected: j.expected } };
+    }));
   }
+}
+
+/** A stored evaluation scored again from its inputs (a model judge now available, a scorer mended); as it was when it kept none. */
+export async function scoreAgain(evaluation: Evaluation, options: ScoreOptions): Promise<Evaluation> {
+  const evaluator = EVALUATORS[evaluation.evaluator];
+  if (!evaluator || !evaluation.inputs) return evaluation;
+  const again = await evaluator.score(evaluation.inputs.evidence, evaluation.inputs.expected, options);
+  return { ...again, inputs: evaluation.inputs };
 }
 
 /**

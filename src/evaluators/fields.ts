@@ -34,6 +34,7 @@ const READ_BACK_MS = 10_000;
  */
 export const fields: Evaluator<unknown, FieldsExpected, FieldsEvidence> = {
   name: 'fields',
+  keepsInputs: false,
   expected: (_settings, task, instance) => ({ fields: goldFields(task.fields, instance), gold: instance.gold }),
 
   async begin(page, expected, start): Promise<FieldsAsLoaded> {

@@ -19,6 +19,11 @@ export interface Evaluator<Settings = unknown, Expected = unknown, Evidence = un
   /** What the episode left behind, read from the live browser; `begun` is what `begin` returned. */
   capture(page: Page, expected: Expected, episode: EpisodeEnd, begun: unknown): Promise<Evidence>;
   score(evidence: Evidence, expected: Expected, options: ScoreOptions): Evaluation | Promise<Evaluation>;
+  /**
+   * false: the evaluation does not keep what `score` was given (the fields evaluator: its
+   * per-field records are what a rescore reads, and its evidence is every field of the page).
+   */
+  keepsInputs?: false;
 }
 
 /** How a run scores: the field metrics it chose, and the model judge of fuzzy answers (none: not scored). */
@@ -54,4 +59,6 @@ export interface Evaluation {
   got?: unknown;
   /** The `fields` evaluator's per-field records. */
   records?: FieldRecord[];
+  /** What `score` was given: `benchwright report --rescore` gives it again, with no browser. */
+  inputs?: { evidence: unknown; expected: unknown };
 }

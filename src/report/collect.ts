@@ -134,7 +134,7 @@ function jsonAttachment<T>(result: TestResult, name: string): T | undefined {
 }
 
 function outcome(result: TestResult | undefined, evaluations: Evaluation[] | undefined): InstanceOutcome {
-  if (evaluations) return evaluations.some((e) => e.score !== null) ? 'scored' : 'not scored';
+  if (evaluations) return combinedScore(evaluations).score !== null ? 'scored' : 'not scored';
   if (!result || result.status === 'skipped') return 'not run';
   return 'errored';
 }

@@ -1,32 +1,50 @@
-import { combinedScore } from '../evaluators/evaluate.ts';
+import { combinedScore, scoreAgain } from '../evaluators/evaluate.ts';
+import type { FuzzyJudge } from '../metrics/webarena/string-match.ts';
 import { defaultMetric, type MetricByType } from '../metrics/registry.ts';
 import { instanceScore, scoreValue } from '../metrics/score-fields.ts';
 import { carriesNoAnswer } from '../task/types.ts';
 import { groupBy, instanceKey } from './aggregate.ts';
 import type { BenchmarkResults, EvaluationRow, FieldRow } from './results.ts';
 
+/** What a rescore changes: field metrics by type, and/or every evaluator run again on its stored inputs. */
+export interface RescoreChoice {
+  metricByType?: MetricByType;
+  /** Evaluators again from their stored evidence, with each project's model judge (none: fuzzy answers stay not scored). */
+  evaluators?: { judgeOf(project: string): FuzzyJudge | undefined; label: string };
+}
+
 /**
- * The stored predictions scored again with other metrics for some field types (e.g. checkbox
- * IoU instead of exact match): no agent runs. Fields whose task file names their metric, and
- * fields that were never scored (not on the page, not visible), stay as they were.
+ * The stored results scored again, with no agent and no browser: predictions with other metrics
+ * for some field types (e.g. checkbox IoU instead of exact match), and the other evaluators from
+ * the evidence they kept (answers judged by a model judge that was missing, say). Fields whose
+ * task file names their metric, and fields that were never scored (not on the page, not
+ * visible), stay as they were.
  */
-export function rescore(results: BenchmarkResults, metricByType: MetricByType): BenchmarkResults {
+export async function rescore(results: BenchmarkResults, { metricByType = {}, evaluators }: RescoreChoice): Promise<BenchmarkResults> {
   const fields = results.fields.map((f): FieldRow => {
     if (!f.type || carriesNoAnswer(f.type) || metricByType[f.type] === undefined) return f;
     if (f.metricSetByTask || f.metric === undefined || f.prediction === null) return f;
     const { reason: _, ceiling: __, ...rest } = f;
     return { ...rest, ...scoreValue(f.type, f.gold, f.prediction, defaultMetric(f.type, metricByType), f) };
   });
+  const others = await Promise.all(results.evaluations.filter((e) => e.evaluator !== 'fields').map(async (row): Promise<EvaluationRow> => {
+    if (!evaluators) return row;
+    const { project, task, instance } = row;
+    return { project, task, instance, ...(await scoreAgain(row, { judge: evaluators.judgeOf(project) })) };
+  }));
   const fieldsOf = groupBy(fields, instanceKey);
-  const othersOf = groupBy(results.evaluations.filter((e) => e.evaluator !== 'fields'), instanceKey);
+  const othersOf = groupBy(others, instanceKey);
   const evaluations: EvaluationRow[] = [];
   const instances = results.instances.map((i) => {
     const key = instanceKey(i);
     const rows = fieldsOf.get(key);
     const judged = [...(rows ? [{ project: i.project, task: i.task, instance: i.instance, evaluator: 'fields', ...instanceScore(rows) }] : []), ...(othersOf.get(key) ?? [])];
     evaluations.push(...judged);
-    // The instance's other evaluators multiply with the fields' new score, as when it ran.
-    return judged.length ? { ...i, ...combinedScore(judged) } : i;
+    if (!judged.length) return i;
+    // The instance's evaluators multiply, as when it ran.
+    const combined = combinedScore(judged);
+    return { ...i, ...combined, ...(i.outcome === 'scored' || i.outcome === 'not scored' ? { outcome: combined.score === null ? 'not scored' as const : 'scored' as const } : {}) };
   });
-  return { ...results, meta: { ...results.meta, rescored: { ...results.meta.rescored, ...metricByType } }, instances, fields, evaluations };
+  const rescored = { ...results.meta.rescored, ...metricByType, ...(evaluators && { evaluators: evaluators.label }) };
+  return { ...results, meta: { ...results.meta, rescored }, instances, fields, evaluations };
 }
