@@ -19,7 +19,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   'src/evaluators': ['src/metrics', 'src/task', 'src/values', 'src/*'],
   // The chat client, its reply cache and prices: the LLM agent's and the fuzzy_match judge's.
   'src/llm': ['src/metrics', 'src/*'],
-  'src/observe': ['src/actions', 'src/*'],
+  'src/observe': ['src/actions', 'src/values', 'src/*'],
   'src/setup': ['src/*'],
   'src/importers': ['src/metrics', 'src/server', 'src/task', 'src/values', 'src/*'],
   'src/runner': ['src/actions', 'src/agent', 'src/evaluators', 'src/metrics', 'src/observe', 'src/report', 'src/server', 'src/task', 'src/values', 'src/*'],

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { documentHtml, type ActionLibrary } from '../actions/library.ts';
+import { awaitOpenedPages } from './opened-pages.ts';
 
 /** What an agent sees of a goal task at one step (BrowserGym's observation, on Playwright's snapshot). */
 export interface Observation {
@@ -31,6 +32,8 @@ const REF_MARK = /\[ref=((?:f\d+)?e\d+)\]/g;
  * action may name only those (a ref of an older snapshot may point elsewhere now).
  */
 export async function observe(actions: ActionLibrary, step: number, lastError: string | undefined, options: ObserveOptions = {}): Promise<Observation> {
+  // A popup the last action opened becomes the focused tab (the episode follows it) before we look.
+  await awaitOpenedPages(actions.page);
   const { page } = actions;
   const snapshot = await page.ariaSnapshot({ mode: 'ai' });
   actions.refs = new Set([...snapshot.matchAll(REF_MARK)].map((m) => m[1]!));
