@@ -1,4 +1,6 @@
 import { parseActions } from '../actions/parse-actions.ts';
+import { ACTION_SIGNATURES, isActionName } from '../actions/signatures.ts';
+import { closest } from './errors.ts';
 import { fillTemplate } from './template.ts';
 import type { EpisodeProtocol, EvaluatorEntry, Instance, TaskError } from './types.ts';
 import type { YamlSource } from './yaml-source.ts';
@@ -35,9 +37,9 @@ const NAME = /\$\{([\w.-]+)\}/g;
 /** A goal task's protocol; errors for goal keys on a task without a goal. */
 export function readProtocol(source: YamlSource, doc: GoalKeys, errors: TaskError[]): EpisodeProtocol | undefined {
   if (doc.goal === undefined) {
-    for (const key of GOAL_ONLY) {
-      if (doc[key] !== undefined) errors.push(source.errorAt([key], `${key} belongs to a goal task: add goal: (what the agent must do), or remove it`, 'key'));
-    }
+    const misplaced = GOAL_ONLY.filter((key) => doc[key] !== undefined)
+      .map((key) => source.errorAt([key], `${key} belongs to a goal task: add goal: (what the agent must do), or remove it`, 'key'));
+    errors.push(...misplaced.sort((a, b) => a.line - b.line || a.col - b.col));
     return undefined;
   }
   return { ...(doc.setup && { setup: doc.setup }), ...(doc.ready && { ready: doc.ready }), ...(doc.done && { done: doc.done }), maxSteps: doc.max_steps ?? DEFAULT_MAX_STEPS };
@@ -49,8 +51,14 @@ export function readProtocol(source: YamlSource, doc: GoalKeys, errors: TaskErro
  * step that does not parse, an instance left without evaluators are errors at their place.
  * `items`: the instances as written inline (undefined for a CSV: the task's keys hold for all).
  */
-export function readEpisodes(source: YamlSource, doc: GoalKeys, instances: Instance[], items: InstanceGoalKeys[] | undefined, errors: TaskError[]): void {
+export function readEpisodes(source: YamlSource, doc: GoalKeys, instances: Instance[], items: InstanceGoalKeys[] | undefined, hasFormFields: boolean, errors: TaskError[]): void {
   const taskEval = doc.eval && entriesOf(doc.eval);
+  // The fields evaluator scores the form's fields: a page without any leaves it nothing to score.
+  const checkFields = (entries: EvaluatorEntry[], path: (string | number)[]) => entries.forEach((e, j) => {
+    if (e.evaluator === 'fields' && !hasFormFields) errors.push(source.errorAt([...path, j, 'fields'], 'fields scores the form\'s fields, and the page has none (input, select, textarea) nor declares any under fields:', 'key'));
+  });
+  if (taskEval) checkFields(taskEval, ['eval']);
+  if (doc.goal !== undefined && doc.site === undefined && doc.start_url !== undefined) errors.push(source.errorAt(['start_url'], START_URL_WITHOUT_SITE, 'key'));
   instances.forEach((instance, i) => {
     const item = items?.[i] ?? {};
     const at = (...path: (string | number)[]) => (items ? ['instances', i, ...path] : path);
@@ -61,6 +69,7 @@ export function readEpisodes(source: YamlSource, doc: GoalKeys, instances: Insta
       return fillValue(value, instance.values);
     };
     const written = item.eval ? entriesOf(item.eval) : taskEval;
+    if (item.eval) checkFields(written!, at('eval'));
     if (written) instance.eval = fill(written, item.eval ? `this instance's eval` : 'eval', item.eval ? at('eval') : ['eval']);
     if (doc.goal === undefined) {
       if (item.solution) errors.push(source.errorAt(at('solution'), 'a solution belongs to a goal task: add goal: to the task, or remove it', 'key'));
@@ -69,12 +78,11 @@ export function readEpisodes(source: YamlSource, doc: GoalKeys, instances: Insta
     }
     if (!written) errors.push(source.errorAt(at(), 'no evaluators: give the task or this instance an eval: list (answer, url, html, page, fields)'));
     const startUrl = item.start_url ?? doc.start_url;
-    if (doc.site === undefined && item.start_url !== undefined) errors.push(source.errorAt(at('start_url'), 'start_url goes with site: (a task on a page starts at its page)', 'key'));
+    if (doc.site === undefined && item.start_url !== undefined) errors.push(source.errorAt(at('start_url'), START_URL_WITHOUT_SITE, 'key'));
     if (doc.site !== undefined && startUrl === undefined) errors.push(source.errorAt(at(), `no start_url: a task on site "${doc.site}" needs one, on the task or on this instance`));
     const solution = item.solution && fill(item.solution, 'the solution', at('solution'));
     solution?.forEach((step, j) => {
-      const parsed = parseActions(step);
-      const problem = parsed.errors[0]?.message ?? (parsed.actions.length !== 1 ? `expected one action, found ${parsed.actions.length}` : undefined);
+      const problem = solutionStepProblem(step);
       if (problem) errors.push(source.errorAt(at('solution', j), `solution step does not parse: ${problem}`));
     });
     instance.episode = {
@@ -83,6 +91,19 @@ export function readEpisodes(source: YamlSource, doc: GoalKeys, instances: Insta
       ...(solution && { solution }),
     };
   });
+}
+
+const START_URL_WITHOUT_SITE = 'start_url goes with site: (a task on a page starts at its page)';
+
+/** A solution step is one action; a call of a name that is no action says so (the parser looks only for actions). */
+function solutionStepProblem(step: string): string | undefined {
+  const called = /^\s*([A-Za-z_]\w*)\s*\(/.exec(step)?.[1];
+  if (called !== undefined && !isActionName(called)) {
+    const guess = closest(called, Object.keys(ACTION_SIGNATURES));
+    return `unknown action "${called}"${guess ? ` (did you mean "${guess}"?)` : ''}`;
+  }
+  const parsed = parseActions(step);
+  return parsed.errors[0]?.message ?? (parsed.actions.length !== 1 ? `expected one action, found ${parsed.actions.length}` : undefined);
 }
 
 const entriesOf = (written: WrittenEvaluation): EvaluatorEntry[] =>

@@ -84,7 +84,8 @@ function readTask(file: string, result: LoadedTask): LoadedTask {
   const scan = scanTemplate(template.html);
   const fields = mergeFields(source, scan.fields, doc.fields ?? {}, result.errors);
   // A goal task is judged by its evaluators: it may have no form at all.
-  if (!protocol && ![...fields.values()].some((f) => !carriesNoAnswer(f.type))) {
+  const hasFormFields = [...fields.values()].some((f) => !carriesNoAnswer(f.type));
+  if (!protocol && !hasFormFields) {
     const at = doc.template !== undefined ? 'template' : 'html';
     result.errors.push(source.errorAt([at], 'the template has no form fields (input, select, textarea) and none are declared under fields:'));
   }
@@ -93,7 +94,7 @@ function readTask(file: string, result: LoadedTask): LoadedTask {
   const instances = Array.isArray(doc.instances)
     ? readInline(source, doc.instances, placeholders, template, fields, result.errors)
     : readFromCsv(source, doc.instances, placeholders, template, fields, result);
-  if (instances) readEpisodes(source, doc, instances, Array.isArray(doc.instances) ? doc.instances : undefined, result.errors);
+  if (instances) readEpisodes(source, doc, instances, Array.isArray(doc.instances) ? doc.instances : undefined, hasFormFields, result.errors);
 
   if (instances && result.errors.length === 0) {
     result.task = {

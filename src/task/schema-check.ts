@@ -77,7 +77,7 @@ function toTaskError(source: YamlSource, e: ErrorObject): TaskError {
       const name = e.params.additionalProperty as string;
       const known = Object.keys((e.parentSchema?.properties ?? {}) as object);
       const guess = closest(name, known);
-      const expected = guess ? `did you mean "${guess}"?` : `expected one of: ${known.join(', ')}`;
+      const expected = guess ? `did you mean "${guess}"?` : known.length ? `expected one of: ${known.join(', ')}` : 'this takes no settings: write {}';
       // An entry whose key is a name (an evaluator's) says which kind of name is unknown.
       const kind = e.parentSchema?.['x-unknown'] as string | undefined;
       return source.errorAt([...path, name], `${kind ? `unknown ${kind} "${name}"` : 'unknown property'}; ${expected}`, 'key');
@@ -100,7 +100,7 @@ function toTaskError(source: YamlSource, e: ErrorObject): TaskError {
     case 'maxProperties':
       return source.errorAt(path, `expected ${hint ?? `at most ${e.params.limit} entries`}, got ${Object.keys(e.data as object).length} entries`);
     case 'minProperties':
-      return source.errorAt(path, `expected ${hint ?? `at least ${e.params.limit} entries`}, got none`);
+      return source.errorAt(path, `expected ${hint ?? atLeast(e.params.limit as number, Object.keys((e.parentSchema?.properties ?? {}) as object))}, got none`);
     case 'minItems':
       return source.errorAt(path, `expected at least ${e.params.limit} item${e.params.limit === 1 ? '' : 's'}, got ${describe(e.data)}`);
     case 'minimum':
@@ -143,8 +143,14 @@ function typeWords(types: string | string[]): string {
   return [types].flat().flatMap((t) => t.split(',')).map((t) => TYPE_WORDS[t] ?? t).join(' or ');
 }
 
+/** What a mapping needs at least: its keys named where the schema lists them. */
+function atLeast(limit: number, keys: string[]): string {
+  if (!keys.length) return `at least ${limit} entr${limit === 1 ? 'y' : 'ies'}`;
+  return `${limit === 1 ? 'at least one' : `at least ${limit}`} of ${keys.join(', ')}`;
+}
+
 function describe(value: unknown): string {
-  if (value === null || value === undefined) return 'nothing';
+  if (value === null || value === undefined || value === '') return 'nothing';
   if (Array.isArray(value)) return value.length ? 'a list' : 'an empty list';
   if (typeof value === 'object') return 'a mapping';
   return quote(value);
