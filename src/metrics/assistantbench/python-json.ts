@@ -80,42 +80,36 @@ class Parser {
 
   object(): PyValue {
     const entries = new Map<string, PyValue>();
-    this.expect('{');
-    this.skipWhitespace();
-    if (this.text[this.position] === '}') {
-      this.position++;
-      return { type: 'dict', entries };
-    }
-    for (;;) {
+    this.sequence('{', '}', () => {
       const key = this.string();
       this.skipWhitespace();
       this.expect(':');
       this.skipWhitespace();
       entries.set(key, this.value());
-      this.skipWhitespace();
-      if (this.text[this.position] === '}') {
-        this.position++;
-        return { type: 'dict', entries };
-      }
-      this.expect(',');
-      this.skipWhitespace();
-    }
+    });
+    return { type: 'dict', entries };
   }
 
   array(): PyValue {
     const items: PyValue[] = [];
-    this.expect('[');
+    this.sequence('[', ']', () => items.push(this.value()));
+    return { type: 'list', items };
+  }
+
+  /** Comma-separated items between `open` and `close`: JSON's objects and arrays. */
+  private sequence(open: string, close: string, item: () => void): void {
+    this.expect(open);
     this.skipWhitespace();
-    if (this.text[this.position] === ']') {
+    if (this.text[this.position] === close) {
       this.position++;
-      return { type: 'list', items };
+      return;
     }
     for (;;) {
-      items.push(this.value());
+      item();
       this.skipWhitespace();
-      if (this.text[this.position] === ']') {
+      if (this.text[this.position] === close) {
         this.position++;
-        return { type: 'list', items };
+        return;
       }
       this.expect(',');
       this.skipWhitespace();
