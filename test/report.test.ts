@@ -270,3 +270,26 @@ test('untrusted names and messages render as text: summary.md, CSV files (no for
   assert.ok(texts.get('text')!.includes(task));
   assert.ok(texts.get('span')!.includes(listMarker));
 });
+
+test('goal tasks: success over every episode, each task its mean instance score, steps and answered; the form benchmark is left as it was', () => {
+  const r = results({ p: { form: { a: [['text', 0.5, 'x', ['y']]], b: [['radio', 1, 'y', ['y']]] } } });
+  const formOnly = summarizeProjects(r, SETTINGS)[0]!;
+  const episode = (task: string, instance: string, score: number | null, steps: number, answer?: string): InstanceRow => ({
+    project: 'p', agent: 'p', task, instance, status: 'passed', retries: 0, outcome: score === null ? 'not scored' : 'scored', score, ceiling: score === null ? null : 1,
+    episode: { steps, end: answer === undefined ? 'max steps' : 'answered', ...(answer !== undefined && { answer }) },
+  });
+  // Three episodes in one task, one in the other: success is over the four (WebArena's rate), not the mean of the tasks' means.
+  r.instances.push(episode('shop', '1', 1, 2, '9.99'), episode('shop', '2', 0, 30), episode('shop', '3', 0, 4, 'ten'), episode('wiki', '1', 1, 6, 'Paris'), episode('wiki', '2', null, 3, 'Lyon'));
+  const [s] = summarizeProjects(r, SETTINGS);
+  assert.deepEqual(s!.benchmark, formOnly.benchmark);
+  assert.deepEqual(s!.allFields, formOnly.allFields);
+  assert.equal(s!.goals!.success.value, 2 / 4);
+  assert.deepEqual([s!.goals!.episodes, s!.goals!.meanSteps, s!.goals!.answered], [5, 45 / 5, 4 / 5]);
+  const shop = s!.perTask.find((t) => t.task === 'shop')!;
+  assert.equal(shop.score.value, 1 / 3);
+  assert.deepEqual(shop.episodes, { episodes: 3, meanSteps: 36 / 3, answered: 2 / 3 });
+  assert.equal(s!.perTask.find((t) => t.task === 'wiki')!.score.value, 1);
+  assert.deepEqual(s!.perTask.map((t) => t.task), ['form', 'shop', 'wiki']);
+  assert.equal(s!.tasks, 3);
+  assert.equal(formOnly.goals, undefined);
+});

@@ -51,7 +51,11 @@ function newest(dir: string): string | undefined {
 function describe(run: StoredRun, mark: string): string[] {
   const { meta, instances } = run.results;
   // Point estimates only: listing many runs must not bootstrap each.
-  const scores = summarizeProjects(run.results, { resamples: 0, seed: 1 }).map((s) => `${s.project} ${s.benchmark.value?.toFixed(3) ?? '–'}`);
+  // A project of goal tasks alone shows its success.
+  const scores = summarizeProjects(run.results, { resamples: 0, seed: 1 }).map((s) => {
+    const shown = s.benchmark.value === null && s.goals ? `success ${s.goals.success.value?.toFixed(3) ?? '–'}` : s.benchmark.value?.toFixed(3) ?? '–';
+    return `${s.project} ${shown}`;
+  });
   return [
     `${mark}${run.name}`,
     meta.date.replace('T', ' ').replace(/\.\d+Z$/, 'Z'),

@@ -28,14 +28,14 @@ export interface EpisodeStats {
 export interface ProjectSummary {
   project: string;
   agent: string;
-  /** Mean over tasks of each task's score (form tasks: mean field score; goal tasks: mean instance score). */
+  /** Form tasks: mean over tasks of each task's mean field score (TurkingBench's headline). */
   benchmark: Estimate;
   /** The benchmark score of a perfect agent: below 1 where annotators disagree (range) or no option matches them. */
   ceiling: number | null;
   allFields: Estimate;
   /** Per field type, its mean score and number of scored fields. */
   byType: Record<string, Estimate & { fields: number }>;
-  /** Goal tasks only: the mean over them of each one's mean instance score, and their episodes. */
+  /** Goal tasks only: success (the mean instance score over their episodes), and their episodes. */
   goals?: { success: Estimate } & EpisodeStats;
   /** Tasks with a score (a scored field, or a scored episode). */
   tasks: number;
@@ -61,48 +61,55 @@ export const DEFAULT_RESAMPLES = 1000;
 
 /**
  * Per project (in the results' order), the benchmark's numbers with bootstrap standard errors.
- * One bootstrap over every task: column 0 is what a task's score averages (its fields, or a
- * goal task's instance scores), then all fields, one column per field type, and the success of
- * goal tasks. A project without goal tasks has columns as before goal tasks came (same numbers).
+ * Form tasks: TurkingBench's headline (mean over tasks of each task's mean field score), all
+ * fields and one column per field type. Goal tasks, in a bootstrap of their own: success, the
+ * mean over their episodes (WebArena's and AssistantBench's success rate; MiniWoB's mean over
+ * tasks when tasks have as many seeds), and each task's mean instance score.
  */
 export function summarizeProjects(results: BenchmarkResults, options: SummaryOptions): ProjectSummary[] {
   const scoredFields = groupBy(results.fields.filter((f) => f.score !== null), instanceKey);
   const scoredOf = (i: InstanceRow) => scoredFields.get(instanceKey(i)) ?? [];
   return [...groupBy(results.instances, (i) => i.project)].map(([project, instances]) => {
-    const types = [...new Set(instances.flatMap((i) => scoredOf(i).map(typeOf)))].sort(byTypeOrder);
     const tasks = [...groupBy(instances, (i) => i.task)];
-    const goal = tasks.map(([, rows]) => rows.some(isEpisode));
-    const layout = columnLayout(types, goal.includes(true));
+    const [goalTasks, formTasks] = [tasks.filter(([, rows]) => rows.some(isEpisode)), tasks.filter(([, rows]) => !rows.some(isEpisode))];
+    const types = [...new Set(formTasks.flatMap(([, rows]) => rows.flatMap((i) => scoredOf(i).map(typeOf))))].sort(byTypeOrder);
     const ran = (rows: InstanceRow[]) => rows.filter((r) => r.outcome !== 'not run' && r.outcome !== 'errored');
-    const samples = tasks.map(([, rows], t) => ran(rows).map((r) => layout.sums(r, scoredOf(r), goal[t]!)));
+    const formSamples = formTasks.map(([, rows]) => ran(rows).map((r) => fieldSums(scoredOf(r), types)));
+    const goalSamples = goalTasks.map(([, rows]) => ran(rows).map(episodeSums));
     // Seeded per project: adding a project does not change another's errors.
-    const estimates = bootstrap(samples, layout.columns, options.resamples, hashSeed(options.seed, project));
-    const perTask: TaskScore[] = tasks.map(([task, rows], t) => ({
+    const form = bootstrap(formSamples, 1 + types.length, options.resamples, hashSeed(options.seed, project));
+    const goal = bootstrap(goalSamples, 1, options.resamples, hashSeed(options.seed, project, 'goal tasks'));
+    const taskScore = ([task, rows]: [string, InstanceRow[]], score: Estimate, fields: number, episodes?: EpisodeStats): TaskScore => ({
       task,
       ...(rows[0]!.split !== undefined && { split: rows[0]!.split }),
       instances: rows.filter((r) => r.outcome !== 'not run').length,
-      fields: samples[t]!.reduce((n, s) => n + s.counts[layout.fields]!, 0),
+      fields,
       errored: rows.filter((r) => r.outcome === 'errored').length,
-      score: estimates.tasks[t]!,
-      ...(goal[t] && { episodes: episodeStats(rows) }),
-    }));
-    const fieldCount = (c: number) => samples.flat().reduce((n, s) => n + s.counts[c]!, 0);
+      score,
+      ...(episodes && { episodes }),
+    });
+    const fieldCount = (c: number) => formSamples.flat().reduce((n, s) => n + s.counts[c]!, 0);
+    const scored = new Map([
+      ...formTasks.map((t, k) => [t[0], taskScore(t, form.tasks[k]!, formSamples[k]!.reduce((n, s) => n + s.counts[0]!, 0))] as const),
+      ...goalTasks.map((t, k) => [t[0], taskScore(t, goal.tasks[k]!, 0, episodeStats(t[1]))] as const),
+    ]);
+    const perTask = tasks.map(([task]) => scored.get(task)!);
     const reason = notRunReason(instances);
     const usage = usageOf(instances);
     return {
       project,
       agent: instances[0]!.agent,
-      benchmark: estimates.benchmark,
-      ceiling: benchmarkCeiling(tasks.filter((_, t) => !goal[t]).map(([, rows]) => rows.flatMap(scoredOf))),
-      allFields: estimates.columns[layout.fields]!,
-      byType: Object.fromEntries(types.map((type, c) => [type, { ...estimates.columns[layout.fields + 1 + c]!, fields: fieldCount(layout.fields + 1 + c) }])),
-      ...(layout.success !== undefined && { goals: { success: estimates.columns[layout.success]!, ...episodeStats(instances.filter(isEpisode)) } }),
+      benchmark: form.benchmark,
+      ceiling: benchmarkCeiling(formTasks.map(([, rows]) => rows.flatMap(scoredOf))),
+      allFields: form.columns[0]!,
+      byType: Object.fromEntries(types.map((type, c) => [type, { ...form.columns[1 + c]!, fields: fieldCount(1 + c) }])),
+      ...(goalTasks.length && { goals: { success: goal.columns[0]!, ...episodeStats(instances) } }),
       tasks: perTask.filter((t) => t.score.value !== null).length,
       instances: instances.filter((i) => i.outcome !== 'not run').length,
       errored: instances.filter((i) => i.outcome === 'errored').length,
       notRun: instances.filter((i) => i.outcome === 'not run').length,
       ...(reason && { notRunReason: reason }),
-      fields: fieldCount(layout.fields),
+      fields: fieldCount(0),
       ...(usage && { usage }),
       perTask,
     };
@@ -121,28 +128,23 @@ export function scoreUnits(row: InstanceRow, scoredFields: FieldRow[], goal: boo
   return { sum: scoredFields.reduce((sum, f) => sum + f.score!, 0), count: scoredFields.length };
 }
 
-/** Where each statistic lives among the bootstrap's columns, and an instance's sums in them. */
-function columnLayout(types: string[], withGoals: boolean) {
-  // Without goal tasks, the task basis is all fields: one column serves both.
-  const fields = withGoals ? 1 : 0;
-  const success = withGoals ? fields + 1 + types.length : undefined;
-  const columns = fields + 1 + types.length + (withGoals ? 1 : 0);
-  const sums = (row: InstanceRow, scoredFields: FieldRow[], goal: boolean): InstanceSums => {
-    const result = { sums: new Array<number>(columns).fill(0), counts: new Array<number>(columns).fill(0) };
-    const add = (c: number, sum: number, count: number) => {
-      result.sums[c]! += sum;
-      result.counts[c]! += count;
-    };
-    const units = scoreUnits(row, scoredFields, goal);
-    if (withGoals) add(0, units.sum, units.count);
-    if (goal) add(success!, units.sum, units.count);
-    for (const f of goal ? [] : scoredFields) {
-      add(fields, f.score!, 1);
-      add(fields + 1 + types.indexOf(typeOf(f)), f.score!, 1);
-    }
-    return result;
-  };
-  return { fields, success, columns, sums };
+const episodeSums = (row: InstanceRow): InstanceSums => {
+  const { sum, count } = scoreUnits(row, [], true);
+  return { sums: [sum], counts: [count] };
+};
+
+/** A form instance's field scores: column 0 all fields, then one column per field type. */
+function fieldSums(fields: FieldRow[], types: string[]): InstanceSums {
+  const sums = new Array<number>(1 + types.length).fill(0);
+  const counts = new Array<number>(1 + types.length).fill(0);
+  for (const f of fields) {
+    const c = 1 + types.indexOf(typeOf(f));
+    sums[0]! += f.score!;
+    counts[0]!++;
+    sums[c]! += f.score!;
+    counts[c]!++;
+  }
+  return { sums, counts };
 }
 
 function episodeStats(rows: InstanceRow[]): EpisodeStats {

@@ -57,7 +57,9 @@ export async function runInstance(run: InstanceRun): Promise<InstanceResult> {
       actions, agent, goal, protocol: task.protocol, trajectory, step: run.step ?? ((_title, body) => body()),
       input: { task: taskBrief, instanceId: instance.id, seed: run.seed, options: run.agentOptions, report, ...(agent.needsGold && solution && { solution }) },
     });
-    const evaluations = await evaluation.end(actions.page, { ...(trajectory.answer !== undefined && { answer: trajectory.answer }), startUrl: run.url, goal }, run.scoring);
+    // Giving up answers "N/A", as in WebArena and BrowserGym: right where the task cannot be done.
+    const answer = trajectory.answer ?? (trajectory.infeasible !== undefined ? 'N/A' : undefined);
+    const evaluations = await evaluation.end(actions.page, { ...(answer !== undefined && { answer }), startUrl: run.url, goal }, run.scoring);
     return { evaluations, ...combinedScore(evaluations), trajectory };
   }
   if (!agent.run) throw new Error(`agent ${agent.name} does not run form tasks`);
