@@ -19,7 +19,7 @@ import { ActionLibrary } from '../src/actions/library.ts';
 import { parseActions } from '../src/actions/parse-actions.ts';
 import { ACTION_SIGNATURES, formatAction, type Action, type ActionName } from '../src/actions/signatures.ts';
 import { importTurkingBench } from '../src/importers/turkingbench.ts';
-import { observe } from '../src/observe/observe.ts';
+import { observe, REF_MARK } from '../src/observe/observe.ts';
 import { InstancePage } from '../src/runner/instance-page.ts';
 import { START_PARAM } from '../src/server/render-instance.ts';
 import { TaskServer } from '../src/server/task-server.ts';
@@ -27,6 +27,7 @@ import { loadBenchmark } from '../src/task/benchmark.ts';
 import { loadTaskFile } from '../src/task/load-task.ts';
 import type { Instance, Task } from '../src/task/types.ts';
 import config from '../playwright.config.ts';
+import { quantile } from './stats.ts';
 
 const SHARED = '../shared/turkingbench';
 const BOOKSHOP = 'tasks/goals/bookshop';
@@ -37,7 +38,6 @@ const args = process.argv.slice(2);
 const sampleSize = Number(args.find((a) => /^\d+$/.test(a)) ?? 40);
 const tbArgument = args.find((a) => !/^\d+$/.test(a)) ?? process.env.BENCHWRIGHT_TB_TASKS;
 
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? NaN;
 const ms = (x: number) => x.toFixed(1).padStart(7);
 
 /** One side of the comparison: what it observes, and how it acts on an action by ref. */
@@ -98,7 +98,7 @@ async function byRef(page: Page, action: Action): Promise<Action> {
   const form = ACTION_SIGNATURES[action.name][0] as readonly { name: string }[];
   const args = await Promise.all(action.args.map(async (arg, i) => {
     if (!ELEMENT_PARAMS.has(form[i]?.name ?? '') || typeof arg !== 'string') return arg;
-    const ref = /\[ref=((?:f\d+)?e\d+)\]/.exec(await page.locator(arg).ariaSnapshot({ mode: 'ai' }))?.[1];
+    const ref = new RegExp(REF_MARK.source).exec(await page.locator(arg).ariaSnapshot({ mode: 'ai' }))?.[1];
     if (!ref) throw new Error(`no ref for ${arg}`);
     return ref;
   }));

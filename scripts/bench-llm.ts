@@ -7,8 +7,8 @@
 import { join } from 'node:path';
 import { FakeOpenAI, firstOptionReply } from '../test/fake-openai.ts';
 import { runPlaywrightAsync, tempDir } from '../test/helpers.ts';
+import { median } from './stats.ts';
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function timed(args: string[], env: Record<string, string>): Promise<number> {
   const started = performance.now();

@@ -17,11 +17,11 @@ import { loadBenchmark } from '../src/task/benchmark.ts';
 import { loadTaskFile } from '../src/task/load-task.ts';
 import { readFields } from '../src/values/read-fields.ts';
 import config from '../playwright.config.ts';
+import { median } from './stats.ts';
 
 const SHARED = '../shared/turkingbench';
 const [taskCount = 40, perTask = 2] = process.argv.slice(2).map(Number);
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 /** Bare Playwright, same browser switches, one page navigated from instance to instance. */
 async function floor(manifest: string): Promise<number[]> {

@@ -21,6 +21,7 @@ for (const { task, instances } of selection.tasks) {
   const taskNotes = [
     { type: 'task', description: name },
     ...(task.split ? [{ type: 'split', description: task.split }] : []),
+    ...(task.goal ? [{ type: 'kind', description: 'goal task' }] : []),
     { type: 'allure.label.epic', description: benchmark.manifest.name },
     { type: 'allure.label.feature', description: name },
     ...(task.split ? [{ type: 'allure.label.story', description: task.split }] : []),

@@ -69,12 +69,16 @@ test('a judge that fails, or whose verdict says nothing, leaves the answer not s
   const failed = await score('fail please', { fuzzy_match: ['Le Guin'] });
   assert.equal(failed.score, null);
   assert.match(failed.reason!, /the judge \(judge-model\) gave no verdict: .*400/);
+  const asked = fake.requests.length;
   const odd = await score('odd', { fuzzy_match: ['Le Guin'] });
   assert.equal(odd.score, null);
   assert.match(odd.reason!, /neither correct nor incorrect: i cannot tell/);
+  // A reply without verdict words is not cached: asked again, the judge is asked again.
+  await score('odd', { fuzzy_match: ['Le Guin'] });
+  assert.equal(fake.requests.length, asked + 2);
   const none = await score('Le Guin, Ursula', { fuzzy_match: ['Le Guin'] }, false);
   assert.equal(none.score, null);
-  assert.match(none.reason!, /needs a model judge, and this run has none/);
+  assert.match(none.reason!, /needs a model judge: set OPENAI_API_KEY or OPENAI_BASE_URL/);
   // The instance is not scored either: its other evaluators alone would claim more than was checked.
   assert.deepEqual(combinedScore([{ score: 1 }, none]), { score: null, ceiling: null });
   // Deterministic keys still decide without a judge; no answer is 0.

@@ -284,10 +284,10 @@ test('goal tasks: success over every episode, each task its mean instance score,
   assert.deepEqual(s!.benchmark, formOnly.benchmark);
   assert.deepEqual(s!.allFields, formOnly.allFields);
   assert.equal(s!.goals!.success.value, 2 / 4);
-  assert.deepEqual([s!.goals!.episodes, s!.goals!.meanSteps, s!.goals!.answered], [5, 45 / 5, 4 / 5]);
+  assert.deepEqual([s!.goals!.count, s!.goals!.meanSteps, s!.goals!.answered], [5, 45 / 5, 4 / 5]);
   const shop = s!.perTask.find((t) => t.task === 'shop')!;
   assert.equal(shop.score.value, 1 / 3);
-  assert.deepEqual(shop.episodes, { episodes: 3, meanSteps: 36 / 3, answered: 2 / 3 });
+  assert.deepEqual(shop.episodes, { count: 3, meanSteps: 36 / 3, answered: 2 / 3 });
   assert.equal(s!.perTask.find((t) => t.task === 'wiki')!.score.value, 1);
   assert.deepEqual(s!.perTask.map((t) => t.task), ['form', 'shop', 'wiki']);
   assert.equal(s!.tasks, 3);

@@ -3,7 +3,9 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { absoluteReferences } from '../src/evaluators/url.ts';
 import { readResults } from '../src/report/results.ts';
+import { reachSite } from '../src/runner/sites.ts';
 import { ROOT, runPlaywrightAsync } from './helpers.ts';
 import { NotesSite, type Visit } from './sites/notes-site.ts';
 
@@ -37,11 +39,11 @@ test('the oracle reaches 1.000 on every site task, do-nothing 0; no session or d
   const instances = perInstance(site.visits);
   assert.equal(instances.length, 18, 'one reset per instance');
   for (const visits of instances) {
-    // Each starts signed out: the last instance's cookie is gone (the site would know it until reset)...
-    assert.deepEqual(visits[0], { method: 'GET', path: '/notes', session: false });
+    // Each starts with no cookie at all: the last instance's session cookie is gone...
+    assert.deepEqual(visits[0], { method: 'GET', path: '/notes', cookie: false, session: false });
   }
-  // ...though the oracle signed in during each of its instances.
-  assert.ok(instances.filter((visits) => visits.some((v) => v.session)).length >= 9);
+  // ...though the oracle signed in during each of its instances, and sent it on.
+  assert.equal(instances.filter((visits) => visits.some((v) => v.cookie && v.session)).length, 9);
   // The oracle's added notes were there when the next reset came, and each add-note instance
   // still counted 4 notes (its html check): the earlier instance's note was gone.
   assert.deepEqual(site.notesAtReset.filter((n) => n === 4).length, 3);
@@ -49,11 +51,27 @@ test('the oracle reaches 1.000 on every site task, do-nothing 0; no session or d
   assert.deepEqual(counted, ['4 notes', '4 notes', '4 notes']);
 });
 
-test('a site that is not configured: its tasks are skipped with one reason naming the variable', async () => {
+test('a site that is not configured, or reset with more than one worker: its tasks are skipped with one reason', async () => {
   const visits = site.visits.length;
   const run = await runPlaywrightAsync(['test', '--project=oracle'], { BENCHWRIGHT_TASKS: SITE_TASKS, BENCHWRIGHT_NOTES_URL: '', BENCHWRIGHT_ALLURE: 'off' });
   assert.equal(run.code, 0, run.output);
   assert.match(run.output, /9 skipped/);
   assert.match(run.output, /site "notes" is not configured: set BENCHWRIGHT_NOTES_URL to its base URL/);
+  // Configured, but with two workers: a reset would wipe the other worker's instance.
+  const parallel = await runPlaywrightAsync(['test', '--project=oracle', '--workers=2'], { BENCHWRIGHT_TASKS: SITE_TASKS, BENCHWRIGHT_NOTES_URL: site.url, BENCHWRIGHT_ALLURE: 'off' });
+  assert.equal(parallel.code, 0, parallel.output);
+  assert.match(parallel.output, /9 skipped/);
+  assert.match(parallel.output, /site "notes" is reset before each instance: run its tasks with --workers=1/);
   assert.equal(site.visits.length, visits);
+});
+
+test('a site comes from its variable; paths of a task are on the site even when its base URL has a path', () => {
+  const entry = { env: 'SHOP_URL', reset: '/reset' };
+  assert.deepEqual(reachSite('shop', entry, {}), { unavailable: 'site "shop" is not configured: set SHOP_URL to its base URL' });
+  assert.deepEqual(reachSite('shop', entry, { SHOP_URL: 'http://10.0.0.5:7770/app/' }), { site: { name: 'shop', base: 'http://10.0.0.5:7770/app', reset: '/reset' } });
+  assert.throws(() => reachSite('shop', entry, { SHOP_URL: 'ftp://host' }), /SHOP_URL must be an http\(s\) URL for site "shop"/);
+  assert.throws(() => reachSite('shop', entry, { SHOP_URL: 'host:7770' }), /SHOP_URL must be an http\(s\) URL|SHOP_URL must be the base URL/);
+  const from = { startUrl: 'http://10.0.0.5:7770/app/notes', siteBase: 'http://10.0.0.5:7770/app' };
+  assert.equal(absoluteReferences('/notes/4 |OR| edit', from), 'http://10.0.0.5:7770/app/notes/4 |OR| http://10.0.0.5:7770/app/edit');
+  assert.equal(absoluteReferences('book.html?id=dune', { startUrl: 'http://127.0.0.1:9/task/t/i/index.html' }), 'http://127.0.0.1:9/task/t/i/book.html?id=dune');
 });

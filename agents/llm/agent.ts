@@ -1,4 +1,5 @@
 import type { Agent } from '../../src/agent/types.ts';
+import { hasEndpoint } from '../../src/llm/client.ts';
 
 /**
  * An LLM through the openai SDK, as the paper runs it: per field, the page (full or relevant
@@ -16,6 +17,6 @@ export const llm: Agent = {
 
 /** Why LLM projects cannot run here, or undefined when they can. */
 export function missingCredentials(env = process.env): string | undefined {
-  if (env.OPENAI_API_KEY || env.OPENAI_BASE_URL) return undefined;
+  if (hasEndpoint(env)) return undefined;
   return 'LLM agents need OPENAI_API_KEY (OpenAI) or OPENAI_BASE_URL (any OpenAI-compatible server): not set, so this project is skipped';
 }

@@ -1,7 +1,7 @@
 import { expect, test } from '../../fixtures/benchwright.ts';
 import { ActionLibrary } from '../../src/actions/library.ts';
 import type { Agent } from '../../src/agent/types.ts';
-import type { Observation } from '../../src/observe/observe.ts';
+import { REF_MARK, type Observation } from '../../src/observe/observe.ts';
 import { runEpisode, type EpisodeRun } from '../../src/runner/episode.ts';
 import type { EpisodeProtocol } from '../../src/task/types.ts';
 import { serveHtml } from './pages.ts';
@@ -19,7 +19,7 @@ const SHOP = `
   <a href="about:blank#help" target="_blank">Help</a>`;
 
 /** The ref of the snapshot line that holds `text`: what an agent reads off the observation. */
-const refOf = (o: Observation, text: string) => new RegExp(`${text}.*\\[ref=((?:f\\d+)?e\\d+)\\]`).exec(o.snapshot)?.[1] ?? 'e0';
+const refOf = (o: Observation, text: string) => new RegExp(`${text}.*${REF_MARK.source}`).exec(o.snapshot)?.[1] ?? 'e0';
 
 /** An agent that replies with what `reply` makes of each observation; null ends its episode. */
 function scripted(reply: (o: Observation, step: number) => string | null): { agent: Agent; seen: Observation[] } {

@@ -97,8 +97,8 @@ function metricChoices(values: { checkbox?: string; range?: string; metric: stri
 
 /** Each project's model judge, as its run was configured (project metadata), or the model chosen here. */
 function judgesOf(results: BenchmarkResults, model: string | undefined): RescoreChoice['evaluators'] {
-  const settingsOf = (project: string) => ({ ...DEFAULT_JUDGE, ...(results.meta.projects[project]?.judge as Partial<ChatSettings> | undefined), ...(model && { model }) });
-  const models = [...new Set(Object.keys(results.meta.projects).map((p) => settingsOf(p).model))];
+  const settingsOf = (project: string): Partial<ChatSettings> => ({ ...(results.meta.projects[project]?.judge as Partial<ChatSettings> | undefined), ...(model && { model }) });
+  const models = [...new Set(Object.keys(results.meta.projects).map((p) => settingsOf(p).model ?? DEFAULT_JUDGE.model))];
   return { judgeOf: (project) => modelJudge(settingsOf(project)), label: `stored evidence, judge ${models.join(', ') || DEFAULT_JUDGE.model}` };
 }
 

@@ -22,9 +22,9 @@ class NoVerdict extends Error {}
  * after WebArena's cleaning is correct without a call (WebArena asks even then; a judge that
  * failed an identical answer would be wrong), so an oracle scores offline.
  */
-function judgeOf(judge: FuzzyJudge | undefined): FuzzyJudge {
+function guardedJudge(judge: FuzzyJudge | undefined): FuzzyJudge {
   const ask = async (question: () => Promise<number>): Promise<number> => {
-    if (!judge) throw new NoVerdict('fuzzy_match needs a model judge, and this run has none (the project\'s `judge` settings)');
+    if (!judge) throw new NoVerdict('fuzzy_match needs a model judge: set OPENAI_API_KEY or OPENAI_BASE_URL (the project\'s `judge` settings choose the model), or judge later with benchwright report --rescore');
     try {
       return await question();
     } catch (e) {
@@ -53,7 +53,7 @@ export const answer: Evaluator<AnswerSettings, AnswerSettings, AnswerEvidence> =
     const { assistantbench, string_note, ...webarena } = expected;
     let score = 1;
     try {
-      if (Object.keys(webarena).length) score *= await stringMatch(evidence.answer, webarena, judgeOf(options.judge), evidence.goal, string_note);
+      if (Object.keys(webarena).length) score *= await stringMatch(evidence.answer, webarena, guardedJudge(options.judge), evidence.goal, string_note);
       if (assistantbench !== undefined) score *= assistantBenchScore(evidence.answer, assistantbench).score;
     } catch (e) {
       if (e instanceof NoVerdict) return { ...base, score: null, reason: e.message };

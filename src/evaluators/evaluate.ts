@@ -4,7 +4,7 @@ import { EVALUATORS } from './registry.ts';
 import type { EpisodeEnd, EpisodeStart, Evaluation, Evaluator, ScoreOptions } from './types.ts';
 
 /** One evaluator of an instance, with what it compares against and what it read at the start. */
-interface Judge {
+interface EvaluatorUse {
   evaluator: Evaluator;
   expected: unknown;
   begun?: unknown;
@@ -18,29 +18,29 @@ const FORM_EVALUATION: EvaluatorEntry[] = [{ evaluator: 'fields', settings: {} }
  * `end` captures what the episode left and scores it.
  */
 export class InstanceEvaluation {
-  private constructor(private readonly judges: Judge[]) {}
+  private constructor(private readonly uses: EvaluatorUse[]) {}
 
   static async begin(page: Page, task: Task, instance: Instance, start: EpisodeStart): Promise<InstanceEvaluation> {
-    const judges: Judge[] = [];
+    const uses: EvaluatorUse[] = [];
     for (const entry of instance.eval ?? FORM_EVALUATION) {
       const evaluator = EVALUATORS[entry.evaluator];
       if (!evaluator) throw new Error(`unknown evaluator "${entry.evaluator}" (evaluators: ${Object.keys(EVALUATORS).join(', ')})`);
       const expected = evaluator.expected(entry.settings, task, instance);
-      judges.push({ evaluator, expected, begun: await evaluator.begin?.(page, expected, start) });
+      uses.push({ evaluator, expected, begun: await evaluator.begin?.(page, expected, start) });
     }
-    return new InstanceEvaluation(judges);
+    return new InstanceEvaluation(uses);
   }
 
   /** What an evaluator read of the page as loaded (the fields evaluator: the fields the agent is told). */
   begun(name: string): unknown {
-    return this.judges.find((j) => j.evaluator.name === name)?.begun;
+    return this.uses.find((u) => u.evaluator.name === name)?.begun;
   }
 
   /** Captures every evaluator's evidence first (the page as the agent left it), then scores. */
   async end(page: Page, episode: EpisodeEnd, options: ScoreOptions): Promise<Evaluation[]> {
     const evidence: unknown[] = [];
-    for (const j of this.judges) evidence.push(await j.evaluator.capture(page, j.expected, episode, j.begun));
-    return Promise.all(this.judges.map(async (j, i) => {
+    for (const j of this.uses) evidence.push(await j.evaluator.capture(page, j.expected, episode, j.begun));
+    return Promise.all(this.uses.map(async (j, i) => {
       const evaluation = await j.evaluator.score(evidence[i], j.expected, options);
       return j.evaluator.keepsInputs === false ? evaluation : { ...evaluation, inputs: { evidence: evidence[i], expected: j.expected } };
     }));

@@ -30,7 +30,7 @@ export const html: Evaluator<HtmlCheck[], HtmlCheck[], HtmlEvidence> = {
   async capture(final, checks, episode) {
     const read: HtmlEvidence['checks'] = [];
     for (const check of checks) {
-      const url = check.url === 'last' ? final.url() : absoluteReferences(check.url, episode.startUrl);
+      const url = check.url === 'last' ? final.url() : absoluteReferences(check.url, episode);
       const page = check.url === 'last' ? final : await final.context().newPage();
       try {
         if (page !== final) await page.goto(url, { waitUntil: 'load', timeout: LOAD_MS });
@@ -51,11 +51,16 @@ export const html: Evaluator<HtmlCheck[], HtmlCheck[], HtmlEvidence> = {
     const score = scores.reduce((p, s) => p * s, 1);
     const failed = scores.findIndex((s) => s < 1);
     return {
-      evaluator: 'html', expected: checks, got: evidence.checks, score,
+      evaluator: 'html', expected: checks, got: evidence.checks.map(preview), score,
       ...(failed >= 0 && { reason: failure(failed, evidence.checks[failed]!) }),
     };
   },
 };
+
+/** What a check found, for reading: a page's whole content is kept once, in the evaluation's inputs. */
+const PREVIEW_CHARS = 300;
+const preview = (check: HtmlEvidence['checks'][number]) =>
+  typeof check.value === 'string' && check.value.length > PREVIEW_CHARS ? { ...check, value: `${check.value.slice(0, PREVIEW_CHARS)}…` } : check;
 
 function failure(index: number, check: HtmlEvidence['checks'][number]): string {
   return `check ${index + 1} (${check.url}): ${check.threw !== undefined ? `the locator threw: ${check.threw}` : 'the required contents are not there'}`;

@@ -42,6 +42,8 @@ export interface EpisodeEnd {
   answer?: string;
   /** The URL the instance started at: relative references are read against it. */
   startUrl: string;
+  /** A site task's base URL: a reference that is a path (/notes/4) is on the site. */
+  siteBase?: string;
   /** A goal task's goal, as the agent was told it (a model judge reads it). */
   goal?: string;
 }

@@ -38,7 +38,11 @@ export interface CallRecord {
 // the cap on calls in flight is per worker, set by the first caller.
 let client: OpenAI | undefined;
 let limiter: LimitFunction | undefined;
-const cache = ReplyCache.fromEnv();
+/** Whether a model can be asked here: an OpenAI key, or an OpenAI-compatible server. */
+export const hasEndpoint = (env = process.env) => Boolean(env.OPENAI_API_KEY || env.OPENAI_BASE_URL);
+
+// Read from the environment at the first call, as the client is (tests set it per case).
+let cache: ReplyCache | undefined;
 
 /** The SDK is imported on the first call the cache cannot answer: a cached rerun never loads it. */
 async function clientFor(options: ChatSettings): Promise<{ client: OpenAI; limit: LimitFunction }> {
@@ -55,13 +59,15 @@ async function clientFor(options: ChatSettings): Promise<{ client: OpenAI; limit
 /**
  * One chat completion, through the reply cache and the worker's cap on calls in flight. The
  * SDK retries 429 (honouring retry-after), 5xx, connection errors and timeouts with backoff.
- * Never throws: a failure is a record with its error.
+ * Never throws: a failure is a record with its error. Only a reply the caller can use is kept
+ * (and read back): one it cannot read is asked again next time.
  */
-export async function complete(messages: ChatCompletionMessageParam[], options: ChatSettings): Promise<CallRecord> {
+export async function complete(messages: ChatCompletionMessageParam[], options: ChatSettings, usable: (reply: string) => boolean = () => true): Promise<CallRecord> {
   const request = { model: options.model, messages, temperature: options.temperature, max_tokens: options.maxTokens };
   const key = ReplyCache.key(request);
+  cache ??= ReplyCache.fromEnv();
   const hit = cache.get(key);
-  if (hit) {
+  if (hit && usable(hit.reply)) {
     // Replies cached before counts were stored are counted now.
     const promptTokensCounted = hit.promptTokensCounted ?? await countMessageTokens(messages, options.encoding);
     return { ...hit, promptTokensCounted, cost: callCost(options.model, hit.promptTokens, hit.completionTokens), cached: true, ms: 0 };
@@ -76,7 +82,7 @@ export async function complete(messages: ChatCompletionMessageParam[], options: 
       const reply = completion.choices[0]?.message?.content ?? '';
       const promptTokens = completion.usage?.prompt_tokens ?? 0;
       const completionTokens = completion.usage?.completion_tokens ?? 0;
-      cache.set(key, { reply, promptTokens, completionTokens, promptTokensCounted });
+      if (usable(reply)) cache!.set(key, { reply, promptTokens, completionTokens, promptTokensCounted });
       const cost = callCost(options.model, promptTokens, completionTokens);
       return { ...base, promptTokens, completionTokens, cost, reply, ms: performance.now() - started, ...(!reply.trim() && { error: 'empty reply' }) };
     } catch (e) {

@@ -1,12 +1,6 @@
 import type { FuzzyJudge } from '../metrics/webarena/string-match.ts';
 import { complete, type ChatSettings } from './client.ts';
 
-/**
- * WebArena's model judge for fuzzy_match answers (llm_fuzzy_match, llm_ua_match), its prompts
- * written anew with the same questions and the same verdict words, read the way WebArena reads
- * them. Calls go through the agent's chat client, so they are cached like its replies: a rescore
- * from the cache asks nothing.
- */
 /** WebArena's judge: GPT-4 Turbo, greedy, room for a reasoned verdict. */
 export const DEFAULT_JUDGE: ChatSettings = {
   model: 'gpt-4-1106-preview',
@@ -20,41 +14,54 @@ export const DEFAULT_JUDGE: ChatSettings = {
 
 const SYSTEM = { role: 'system', content: 'You are a careful grader.' } as const;
 
-export function modelJudge(settings: ChatSettings): FuzzyJudge {
-  const ask = async (prompt: string): Promise<string> => {
-    const call = await complete([SYSTEM, { role: 'user', content: prompt }], settings);
+/** As WebArena reads its verdicts: any "incorrect" or "partially correct" fails, then "correct" must be there. */
+function fuzzyVerdict(reply: string): number | undefined {
+  const verdict = reply.toLowerCase();
+  if (verdict.includes('partially correct') || verdict.includes('incorrect')) return 0;
+  return verdict.includes('correct') ? 1 : undefined;
+}
+
+function unachievableVerdict(reply: string): number | undefined {
+  const verdict = reply.toLowerCase();
+  if (verdict.includes('different')) return 0;
+  return verdict.includes('same') ? 1 : undefined;
+}
+
+/**
+ * WebArena's model judge for fuzzy_match answers (llm_fuzzy_match, llm_ua_match), its prompts
+ * written anew with the same questions and the same verdict words, read the way WebArena reads
+ * them. Calls go through the agent's chat client, so they are cached like its replies: a rescore
+ * from the cache asks nothing.
+ * A project's settings go over WebArena's (a partial: the model alone, say).
+ */
+export function modelJudge(chosen: Partial<ChatSettings>): FuzzyJudge {
+  const settings = { ...DEFAULT_JUDGE, ...chosen };
+  // A reply without verdict words is not cached: a rescore asks again.
+  const ask = async (prompt: string, read: (reply: string) => number | undefined, words: string): Promise<number> => {
+    const call = await complete([SYSTEM, { role: 'user', content: prompt }], settings, (reply) => read(reply) !== undefined);
     if (call.error !== undefined || call.reply === undefined) throw new Error(`the judge (${settings.model}) gave no verdict: ${call.error ?? 'no reply'}`);
-    return call.reply.toLowerCase();
+    const verdict = read(call.reply);
+    if (verdict === undefined) throw new Error(`the judge's verdict says neither ${words}: ${call.reply.toLowerCase().slice(0, 200)}`);
+    return verdict;
   };
   return {
-    async fuzzy(reference, prediction, intent) {
-      const verdict = await ask([
-        'Grade a student\'s answer to a question against the reference answer. The wording may differ;',
-        'what matters is whether the student\'s answer means the same as the reference.',
-        `question: ${intent}`,
-        `reference answer: ${reference}`,
-        'Wherever you see the string \'N/A\', it stands for "the task cannot be achieved".',
-        `student answer: ${prediction}`,
-        'End with your verdict: correct, incorrect or partially correct.',
-      ].join('\n'));
-      // As WebArena reads it: any "incorrect" or "partially correct" fails, then "correct" must be there.
-      if (verdict.includes('partially correct') || verdict.includes('incorrect')) return 0;
-      if (verdict.includes('correct')) return 1;
-      throw new Error(`the judge's verdict says neither correct nor incorrect: ${verdict.slice(0, 200)}`);
-    },
-    async unachievable(intent, note, prediction) {
-      const verdict = await ask([
-        'Task_1 cannot be done, for the reason given in Reason_1. Someone tried it, failed, and described',
-        'the attempt in Report_1. Does Report_1 point to Reason_1, even if only implicitly?',
-        'Answer "same" if it does and "different" if it does not.',
-        `Task_1 = ${intent}`,
-        `Reason_1 = ${note}`,
-        `Report_1 = ${prediction}`,
-        'Answer [same] or [different].',
-      ].join('\n'));
-      if (verdict.includes('different')) return 0;
-      if (verdict.includes('same')) return 1;
-      throw new Error(`the judge's verdict says neither same nor different: ${verdict.slice(0, 200)}`);
-    },
+    fuzzy: (reference, prediction, intent) => ask([
+      'Grade a student\'s answer to a question against the reference answer. The wording may differ;',
+      'what matters is whether the student\'s answer means the same as the reference.',
+      `question: ${intent}`,
+      `reference answer: ${reference}`,
+      'Wherever you see the string \'N/A\', it stands for "the task cannot be achieved".',
+      `student answer: ${prediction}`,
+      'End with your verdict: correct, incorrect or partially correct.',
+    ].join('\n'), fuzzyVerdict, 'correct nor incorrect'),
+    unachievable: (intent, note, prediction) => ask([
+      'Task_1 cannot be done, for the reason given in Reason_1. Someone tried it, failed, and described',
+      'the attempt in Report_1. Does Report_1 point to Reason_1, even if only implicitly?',
+      'Answer "same" if it does and "different" if it does not.',
+      `Task_1 = ${intent}`,
+      `Reason_1 = ${note}`,
+      `Report_1 = ${prediction}`,
+      'Answer [same] or [different].',
+    ].join('\n'), unachievableVerdict, 'same nor different'),
   };
 }

@@ -25,7 +25,8 @@ export interface ObserveOptions {
   html?: boolean;
 }
 
-const REF_MARK = /\[ref=((?:f\d+)?e\d+)\]/g;
+/** A ref as the snapshot marks it: `[ref=e12]`, in an iframe `[ref=f1e12]`. */
+export const REF_MARK = /\[ref=((?:f\d+)?e\d+)\]/g;
 
 /**
  * Observes the focused tab, and tells the action library which refs this snapshot holds: an

@@ -20,7 +20,8 @@ export interface TaskScore {
 
 /** How a set of episodes went: how many ran, their mean length, the share that ended with an answer. */
 export interface EpisodeStats {
-  episodes: number;
+  /** Episodes that ran (an instance that errored before its episode has none). */
+  count: number;
   meanSteps: number | null;
   answered: number | null;
 }
@@ -71,7 +72,7 @@ export function summarizeProjects(results: BenchmarkResults, options: SummaryOpt
   const scoredOf = (i: InstanceRow) => scoredFields.get(instanceKey(i)) ?? [];
   return [...groupBy(results.instances, (i) => i.project)].map(([project, instances]) => {
     const tasks = [...groupBy(instances, (i) => i.task)];
-    const [goalTasks, formTasks] = [tasks.filter(([, rows]) => rows.some(isEpisode)), tasks.filter(([, rows]) => !rows.some(isEpisode))];
+    const [goalTasks, formTasks] = [tasks.filter(([, rows]) => rows.some(isGoal)), tasks.filter(([, rows]) => !rows.some(isGoal))];
     const types = [...new Set(formTasks.flatMap(([, rows]) => rows.flatMap((i) => scoredOf(i).map(typeOf))))].sort(byTypeOrder);
     const ran = (rows: InstanceRow[]) => rows.filter((r) => r.outcome !== 'not run' && r.outcome !== 'errored');
     const formSamples = formTasks.map(([, rows]) => ran(rows).map((r) => fieldSums(scoredOf(r), types)));
@@ -116,8 +117,8 @@ export function summarizeProjects(results: BenchmarkResults, options: SummaryOpt
   });
 }
 
-/** An instance run as an episode (a goal task, or a form task run open-ended). */
-export const isEpisode = (row: InstanceRow) => row.episode !== undefined;
+/** A goal task's instance (runs before the task kind was recorded: one with an episode). */
+export const isGoal = (row: InstanceRow) => row.goal === true || row.episode !== undefined;
 
 /**
  * What a task's score averages, per instance: a goal task's instance score (one unit; not
@@ -148,10 +149,10 @@ function fieldSums(fields: FieldRow[], types: string[]): InstanceSums {
 }
 
 function episodeStats(rows: InstanceRow[]): EpisodeStats {
-  const episodes = rows.filter(isEpisode).map((r) => r.episode!);
+  const episodes = rows.flatMap((r) => (r.episode ? [r.episode] : []));
   const share = (n: number) => (episodes.length ? n / episodes.length : null);
   return {
-    episodes: episodes.length,
+    count: episodes.length,
     meanSteps: share(episodes.reduce((n, e) => n + e.steps, 0)),
     answered: share(episodes.filter((e) => e.answer !== undefined).length),
   };

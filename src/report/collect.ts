@@ -70,6 +70,7 @@ export function testRecord(test: TestCase): RunRecord | undefined {
     agent: notes.get('agent') ?? String(test.parent.project()?.metadata?.agent ?? project),
     task,
     ...(notes.has('split') && { split: notes.get('split') }),
+    ...(notes.get('kind') === 'goal task' && { goal: true as const }),
     instance,
     outcome: unreadable ? 'errored' : outcome(result, evaluations),
     status: result?.status ?? 'skipped',

@@ -1,5 +1,5 @@
 import { hashSeed } from '../runner/selection.ts';
-import { byCodePoint, groupBy, instanceKey, isEpisode, scoreUnits } from './aggregate.ts';
+import { byCodePoint, groupBy, instanceKey, isGoal, scoreUnits } from './aggregate.ts';
 import { percentileInterval, replicate, type InstanceSums } from './bootstrap.ts';
 import type { BenchmarkResults, FieldRow, InstanceRow, InstanceOutcome } from './results.ts';
 
@@ -110,7 +110,7 @@ function comparePair(runA: IndexedRun, pa: string, runB: IndexedRun, pb: string,
   const changed = matched.map((rows) => rows.filter(([x, y]) => x.outcome !== y.outcome || (x.outcome === 'scored' && Math.abs(x.score! - y.score!) > 1e-9)));
 
   // One column: a task's score is the mean of its field scores, or of a goal task's instance scores, as in the tables.
-  const goal = matched.map((rows) => rows.some(([x, y]) => isEpisode(x) || isEpisode(y)));
+  const goal = matched.map((rows) => rows.some(([x, y]) => isGoal(x) || isGoal(y)));
   const sums = (run: IndexedRun, rows: InstanceRow[], t: number) => rows.map((row): InstanceSums => {
     const { sum, count } = scoreUnits(row, run.scoredFields.get(instanceKey(row)) ?? [], goal[t]!);
     return { sums: [sum], counts: [count] };

@@ -18,7 +18,7 @@ export function perTaskCsv(summaries: ProjectSummary[]): string {
     ['project', 'agent', 'task', 'split', 'instances', 'fields', 'errored', 'score', 'se', 'episodes', 'mean_steps', 'answered'],
     ...summaries.flatMap((s) => s.perTask.map((t) => [
       s.project, s.agent, t.task, t.split ?? '', t.instances, t.fields, t.errored, ...numbers(t.score),
-      t.episodes?.episodes ?? '', t.episodes?.meanSteps ?? '', t.episodes?.answered ?? '',
+      t.episodes?.count ?? '', t.episodes?.meanSteps ?? '', t.episodes?.answered ?? '',
     ])),
   ]);
 }

@@ -30,7 +30,9 @@ export async function rescore(results: BenchmarkResults, { metricByType = {}, ev
   const others = await Promise.all(results.evaluations.filter((e) => e.evaluator !== 'fields').map(async (row): Promise<EvaluationRow> => {
     if (!evaluators) return row;
     const { project, task, instance } = row;
-    return { project, task, instance, ...(await scoreAgain(row, { judge: evaluators.judgeOf(project) })) };
+    const again = await scoreAgain(row, { judge: evaluators.judgeOf(project) });
+    // A verdict the judge cannot give now (unreachable, not in this machine's cache) does not undo one it gave.
+    return again.score === null && row.score !== null ? row : { project, task, instance, ...again };
   }));
   const fieldsOf = groupBy(fields, instanceKey);
   const othersOf = groupBy(others, instanceKey);

@@ -35,6 +35,8 @@ export interface InstanceRow {
   error?: string;
   /** What the agent spent on the instance (LLM agents). */
   usage?: Usage;
+  /** An instance of a goal task (scored apart from the form benchmark), whether its episode ran or not. */
+  goal?: true;
   /** A goal task's episode: how many steps, why it ended, the answer it gave. */
   episode?: { steps: number; end: string; answer?: string };
 }

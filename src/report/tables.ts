@@ -43,7 +43,7 @@ function episodeCells(stats: EpisodeStats | undefined): string[] {
 export function episodeTable(summaries: ProjectSummary[]): string[][] {
   return [
     ['project', 'task', 'episodes', ...EPISODE_HEADER, 'errored'],
-    ...summaries.flatMap((s) => s.perTask.filter((t) => t.episodes).map((t) => [s.project, t.task, String(t.episodes!.episodes), formatEstimate(t.score), ...episodeCells(t.episodes), String(t.errored)])),
+    ...summaries.flatMap((s) => s.perTask.filter((t) => t.episodes).map((t) => [s.project, t.task, String(t.episodes!.count), formatEstimate(t.score), ...episodeCells(t.episodes), String(t.errored)])),
   ];
 }
 

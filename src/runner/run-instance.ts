@@ -10,6 +10,8 @@ import { runEpisode, type Trajectory } from './episode.ts';
 export interface InstanceRun {
   page: Page;
   url: string;
+  /** A site task's base URL (paths in its references are on the site). */
+  siteBase?: string;
   task: Task;
   instance: Instance;
   agent: Agent;
@@ -59,7 +61,7 @@ export async function runInstance(run: InstanceRun): Promise<InstanceResult> {
     });
     // Giving up answers "N/A", as in WebArena and BrowserGym: right where the task cannot be done.
     const answer = trajectory.answer ?? (trajectory.infeasible !== undefined ? 'N/A' : undefined);
-    const evaluations = await evaluation.end(actions.page, { ...(answer !== undefined && { answer }), startUrl: run.url, goal }, run.scoring);
+    const evaluations = await evaluation.end(actions.page, { ...(answer !== undefined && { answer }), startUrl: run.url, ...(run.siteBase !== undefined && { siteBase: run.siteBase }), goal }, run.scoring);
     return { evaluations, ...combinedScore(evaluations), trajectory };
   }
   if (!agent.run) throw new Error(`agent ${agent.name} does not run form tasks`);

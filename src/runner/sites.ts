@@ -1,3 +1,4 @@
+import { pathOnSite } from '../site-url.ts';
 import type { SiteEntry } from '../task/manifest.ts';
 
 /** A site of the manifest as this run reaches it: its base URL (from the environment) and reset. */
@@ -25,10 +26,6 @@ export function reachSite(name: string, entry: SiteEntry, env = process.env): { 
   return { site: { name, base: value.replace(/\/+$/, ''), ...(entry.reset && { reset: entry.reset }) } };
 }
 
-/** A start URL on the site: a path is appended to the base (which may have a path of its own), a full URL kept. */
-export function siteUrl(site: ReachedSite, startUrl: string): string {
-  return startUrl.startsWith('/') ? `${site.base}${startUrl}` : new URL(startUrl, `${site.base}/`).href;
-}
 
 /** The hosts of the configured sites: the only ones, beside loopback, the browser may resolve. */
 export function siteHosts(sites: Record<string, SiteEntry>, env = process.env): string[] {
@@ -47,7 +44,7 @@ const RESET_MS = 30_000;
 /** Puts the site's data back to its start, before an instance: a failed reset fails the instance, named. */
 export async function resetSite(site: ReachedSite): Promise<void> {
   if (!site.reset) return;
-  const url = siteUrl(site, site.reset);
+  const url = pathOnSite(site.base, site.reset);
   let status: number;
   try {
     const response = await fetch(url, { method: 'POST', signal: AbortSignal.timeout(RESET_MS) });

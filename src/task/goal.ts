@@ -80,6 +80,10 @@ export function readEpisodes(source: YamlSource, doc: GoalKeys, instances: Insta
     const startUrl = item.start_url ?? doc.start_url;
     if (doc.site === undefined && item.start_url !== undefined) errors.push(source.errorAt(at('start_url'), START_URL_WITHOUT_SITE, 'key'));
     if (doc.site !== undefined && startUrl === undefined) errors.push(source.errorAt(at(), `no start_url: a task on site "${doc.site}" needs one, on the task or on this instance`));
+    const filledStart = startUrl !== undefined ? fill(startUrl, 'start_url', item.start_url ? at('start_url') : ['start_url']) : undefined;
+    if (doc.site !== undefined && filledStart !== undefined && !filledStart.startsWith('/')) {
+      errors.push(source.errorAt(item.start_url ? at('start_url') : ['start_url'], `start_url must be a path on the site, starting with / (its base URL comes from the manifest), not "${filledStart}"`));
+    }
     const solution = item.solution && fill(item.solution, 'the solution', at('solution'));
     solution?.forEach((step, j) => {
       const problem = solutionStepProblem(step);
@@ -87,7 +91,7 @@ export function readEpisodes(source: YamlSource, doc: GoalKeys, instances: Insta
     });
     instance.episode = {
       goal: typeof doc.goal === 'string' ? { text: fill(doc.goal, 'goal', ['goal']) } : doc.goal,
-      ...(startUrl !== undefined && { startUrl: fill(startUrl, 'start_url', item.start_url ? at('start_url') : ['start_url']) }),
+      ...(filledStart !== undefined && { startUrl: filledStart }),
       ...(solution && { solution }),
     };
   });

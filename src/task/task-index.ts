@@ -36,6 +36,7 @@ function summarize(loaded: LoadedTask): TaskSummary {
     title: task.title,
     split: task.split,
     ...(task.start.kind === 'site' && { site: task.start.site }),
+    ...(task.protocol && { goal: true as const }),
     instances: task.instances.map(({ id, annotators }) => ({ id, annotators })),
     fields: task.fields.map(({ name, type, dynamic, score }) => ({ name, ...(type && { type }), dynamic, score })),
     goldFields: task.fields.map((f) => f.name).filter((n) => gold.has(n)),

@@ -131,6 +131,8 @@ export interface TaskSummary {
   split?: string;
   /** A site task's site (checked against the manifest's sites). */
   site?: string;
+  /** A goal task (judged by evaluators over an episode). */
+  goal?: true;
   instances: { id: string; annotators: number }[];
   fields: Pick<Field, 'name' | 'type' | 'dynamic' | 'score'>[];
   /** Fields that have gold labels. */

@@ -20,10 +20,11 @@ const SEED: Note[] = [
   { id: 3, title: 'Garden', body: 'Water the tomatoes' },
 ];
 
-/** One request as the site saw it: whether it came with a session this site had issued. */
+/** One request as the site saw it: whether it carried a session cookie at all, and one this site knows. */
 export interface Visit {
   method: string;
   path: string;
+  cookie: boolean;
   session: boolean;
 }
 
@@ -57,7 +58,7 @@ export class NotesSite {
     const url = new URL(req.url ?? '/', this.url);
     const token = /(?:^|;\s*)session=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
     const session = token !== undefined && this.sessions.has(token);
-    this.visits.push({ method: req.method!, path: url.pathname, session });
+    this.visits.push({ method: req.method!, path: url.pathname, cookie: token !== undefined, session });
     const route = `${req.method} ${url.pathname.replace(/\/\d+/, '/:id')}`;
     const note = this.notes.find((n) => n.id === Number(/\/notes\/(\d+)/.exec(url.pathname)?.[1]));
 
