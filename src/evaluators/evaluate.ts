@@ -39,10 +39,10 @@ export class InstanceEvaluation {
   /** Captures every evaluator's evidence first (the page as the agent left it), then scores. */
   async end(page: Page, episode: EpisodeEnd, options: ScoreOptions): Promise<Evaluation[]> {
     const evidence: unknown[] = [];
-    for (const j of this.uses) evidence.push(await j.evaluator.capture(page, j.expected, episode, j.begun));
-    return Promise.all(this.uses.map(async (j, i) => {
-      const evaluation = await j.evaluator.score(evidence[i], j.expected, options);
-      return j.evaluator.keepsInputs === false ? evaluation : { ...evaluation, inputs: { evidence: evidence[i], expected: j.expected } };
+    for (const u of this.uses) evidence.push(await u.evaluator.capture(page, u.expected, episode, u.begun));
+    return Promise.all(this.uses.map(async (u, i) => {
+      const evaluation = await u.evaluator.score(evidence[i], u.expected, options);
+      return u.evaluator.keepsInputs === false ? evaluation : { ...evaluation, inputs: { evidence: evidence[i], expected: u.expected } };
     }));
   }
 }

@@ -34,13 +34,13 @@ export interface CallRecord {
   error?: string;
 }
 
+/** Whether a model can be asked here: an OpenAI key, or an OpenAI-compatible server. */
+export const hasEndpoint = (env = process.env) => Boolean(env.OPENAI_API_KEY || env.OPENAI_BASE_URL);
+
 // One client and one limiter per worker process (the agent's calls and the judge's share them):
 // the cap on calls in flight is per worker, set by the first caller.
 let client: OpenAI | undefined;
 let limiter: LimitFunction | undefined;
-/** Whether a model can be asked here: an OpenAI key, or an OpenAI-compatible server. */
-export const hasEndpoint = (env = process.env) => Boolean(env.OPENAI_API_KEY || env.OPENAI_BASE_URL);
-
 // Read from the environment at the first call, as the client is (tests set it per case).
 let cache: ReplyCache | undefined;
 
@@ -65,8 +65,8 @@ async function clientFor(options: ChatSettings): Promise<{ client: OpenAI; limit
 export async function complete(messages: ChatCompletionMessageParam[], options: ChatSettings, usable: (reply: string) => boolean = () => true): Promise<CallRecord> {
   const request = { model: options.model, messages, temperature: options.temperature, max_tokens: options.maxTokens };
   const key = ReplyCache.key(request);
-  cache ??= ReplyCache.fromEnv();
-  const hit = cache.get(key);
+  const replies = (cache ??= ReplyCache.fromEnv());
+  const hit = replies.get(key);
   if (hit && usable(hit.reply)) {
     // Replies cached before counts were stored are counted now.
     const promptTokensCounted = hit.promptTokensCounted ?? await countMessageTokens(messages, options.encoding);
@@ -82,7 +82,7 @@ export async function complete(messages: ChatCompletionMessageParam[], options: 
       const reply = completion.choices[0]?.message?.content ?? '';
       const promptTokens = completion.usage?.prompt_tokens ?? 0;
       const completionTokens = completion.usage?.completion_tokens ?? 0;
-      if (usable(reply)) cache!.set(key, { reply, promptTokens, completionTokens, promptTokensCounted });
+      if (usable(reply)) replies.set(key, { reply, promptTokens, completionTokens, promptTokensCounted });
       const cost = callCost(options.model, promptTokens, completionTokens);
       return { ...base, promptTokens, completionTokens, cost, reply, ms: performance.now() - started, ...(!reply.trim() && { error: 'empty reply' }) };
     } catch (e) {

@@ -1,8 +1,11 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { isChromium, sessionOf } from '../values/page-session.ts';
 
 /** Longest wait for Playwright to announce a page the browser has already opened. */
 const ANNOUNCE_MS = 2000;
+
+/** The browser's id of each context, asked once (observe runs every step). */
+const contextIds = new WeakMap<BrowserContext, string>();
 
 /**
  * A page an action opened (a popup, a target=_blank link) reaches Playwright some time after
@@ -15,7 +18,11 @@ export async function awaitOpenedPages(page: Page): Promise<void> {
   if (!isChromium(page)) return;
   const context = page.context();
   const cdp = await sessionOf(page).cdp;
-  const { browserContextId } = (await cdp.send('Target.getTargetInfo')).targetInfo;
+  let browserContextId = contextIds.get(context);
+  if (browserContextId === undefined) {
+    browserContextId = (await cdp.send('Target.getTargetInfo')).targetInfo.browserContextId!;
+    contextIds.set(context, browserContextId);
+  }
   const deadline = Date.now() + ANNOUNCE_MS;
   for (;;) {
     const { targetInfos } = await cdp.send('Target.getTargets');

@@ -78,11 +78,12 @@ export function readEpisodes(source: YamlSource, doc: GoalKeys, instances: Insta
     }
     if (!written) errors.push(source.errorAt(at(), 'no evaluators: give the task or this instance an eval: list (answer, url, html, page, fields)'));
     const startUrl = item.start_url ?? doc.start_url;
-    if (doc.site === undefined && item.start_url !== undefined) errors.push(source.errorAt(at('start_url'), START_URL_WITHOUT_SITE, 'key'));
+    const startPath = item.start_url !== undefined ? at('start_url') : ['start_url'];
+    if (doc.site === undefined && item.start_url !== undefined) errors.push(source.errorAt(startPath, START_URL_WITHOUT_SITE, 'key'));
     if (doc.site !== undefined && startUrl === undefined) errors.push(source.errorAt(at(), `no start_url: a task on site "${doc.site}" needs one, on the task or on this instance`));
-    const filledStart = startUrl !== undefined ? fill(startUrl, 'start_url', item.start_url ? at('start_url') : ['start_url']) : undefined;
+    const filledStart = startUrl !== undefined ? fill(startUrl, 'start_url', startPath) : undefined;
     if (doc.site !== undefined && filledStart !== undefined && !filledStart.startsWith('/')) {
-      errors.push(source.errorAt(item.start_url ? at('start_url') : ['start_url'], `start_url must be a path on the site, starting with / (its base URL comes from the manifest), not "${filledStart}"`));
+      errors.push(source.errorAt(startPath, `start_url must be a path on the site, starting with / (its base URL comes from the manifest), not "${filledStart}"`));
     }
     const solution = item.solution && fill(item.solution, 'the solution', at('solution'));
     solution?.forEach((step, j) => {
