@@ -88,6 +88,9 @@ const projects: Project<BenchwrightOptions>[] = [
   agentProject('oracle', { agent: 'oracle', minScore: 1 }),
   agentProject('do-nothing', { agent: 'do-nothing' }),
   agentProject('random', { agent: 'random' }),
+  // An agent in any language behind the HTTP agent protocol (README, "Agents in any language"):
+  // BENCHWRIGHT_AGENT_URL=http://127.0.0.1:8765/ npx playwright test --project=http
+  agentProject('http', { agent: 'http', agentOptions: process.env.BENCHWRIGHT_AGENT_URL ? { url: process.env.BENCHWRIGHT_AGENT_URL } : {} }),
   // LLM agents (need OPENAI_API_KEY, or OPENAI_BASE_URL for any OpenAI-compatible server).
   llmProject('gpt4', { model: 'gpt-4', html: 'full' }),
   llmProject('gpt4-relevant', { model: 'gpt-4', html: 'relevant' }),

@@ -75,6 +75,14 @@ export interface AgentStep {
 }
 
 /**
+ * The agent could not choose an action (its server unreachable after retries, its model
+ * failing): the episode ends with this reason and is scored as the page stands, never lost.
+ */
+export interface AgentFailure {
+  failed: string;
+}
+
+/**
  * An agent runs form tasks (`run`: fill the named fields), goal tasks (`step`: one action per
  * observation), or both; an instance of a kind it does not run is skipped, saying so.
  */
@@ -86,6 +94,6 @@ export interface Agent {
   unavailable?(): string | undefined;
   /** Acts on a form's page through `actions`; throwing is an infrastructure error (the test fails). */
   run?(input: AgentInput): Promise<void>;
-  /** Chooses the next action of an episode; null: it has nothing more to do (the episode ends). */
-  step?(input: EpisodeInput): Promise<AgentStep | null>;
+  /** Chooses the next action of an episode; null: it has nothing more to do (the episode ends); a failure ends it with the reason. */
+  step?(input: EpisodeInput): Promise<AgentStep | AgentFailure | null>;
 }

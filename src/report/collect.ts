@@ -56,7 +56,7 @@ export function testRecord(test: TestCase): RunRecord | undefined {
   try {
     evaluations = result && jsonAttachment<Evaluation[]>(result, EVALUATIONS);
     const trajectory = result && jsonAttachment<Trajectory>(result, TRAJECTORY);
-    if (trajectory) episode = { steps: trajectory.steps.length, end: trajectory.end ?? 'broke off', ...(trajectory.answer !== undefined && { answer: trajectory.answer }) };
+    if (trajectory) episode = { steps: trajectory.steps.length, end: trajectory.end ?? 'broke off', ...(trajectory.answer !== undefined && { answer: trajectory.answer }), ...(trajectory.failure !== undefined && { failure: trajectory.failure }) };
     // Every attempt's calls were paid for, a retried one's too; a field's record shows the last attempt's.
     const spentPerAttempt = test.results.map((r) => jsonAttachment<Record<string, Usage>>(r, AGENT_USAGE) ?? {});
     const spent = spentPerAttempt.flatMap((s) => Object.values(s));

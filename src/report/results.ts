@@ -37,8 +37,8 @@ export interface InstanceRow {
   usage?: Usage;
   /** An instance of a goal task (scored apart from the form benchmark), whether its episode ran or not. */
   goal?: true;
-  /** A goal task's episode: how many steps, why it ended, the answer it gave. */
-  episode?: { steps: number; end: string; answer?: string };
+  /** A goal task's episode: how many steps, why it ended, the answer it gave, why the agent failed. */
+  episode?: { steps: number; end: string; answer?: string; failure?: string };
 }
 
 export interface FieldRow extends FieldRecord {

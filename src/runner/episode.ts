@@ -8,7 +8,7 @@ import { observe } from '../observe/observe.ts';
 import type { EpisodeProtocol } from '../task/types.ts';
 
 /** Why an episode ended (WebArena's early-stop rules, and BrowserGym's). */
-export type EndReason = 'answered' | 'infeasible' | 'done' | 'max steps' | 'repeated action' | 'no usable action' | 'agent stopped';
+export type EndReason = 'answered' | 'infeasible' | 'done' | 'max steps' | 'repeated action' | 'no usable action' | 'agent stopped' | 'agent failed';
 
 /** What an episode did: attached as trajectory.json, and read by the evaluators. */
 export interface Trajectory {
@@ -20,6 +20,8 @@ export interface Trajectory {
   answer?: string;
   /** report_infeasible's reason. */
   infeasible?: string;
+  /** Why the agent could not go on, when the episode ended so. */
+  failure?: string;
 }
 
 export interface EpisodeRun {
@@ -61,6 +63,7 @@ export async function runEpisode(run: EpisodeRun): Promise<Trajectory> {
         const record: StepRecord = { step: n, action: '', ok: false, url: observation.url, snapshotChars: observation.snapshot.length, ms: 0 };
         const choice = await agent.step!({ ...run.input, goal: run.goal, observation, history: [...trajectory.steps], actionSet: GOAL_ACTIONS });
         if (choice === null) return { stop: true as const };
+        if ('failed' in choice) return { failed: choice.failed };
         if (choice.reasoning) record.reasoning = choice.reasoning;
         const parsed = parseActions(choice.action);
         const action = parsed.actions[0];
@@ -77,6 +80,10 @@ export async function runEpisode(run: EpisodeRun): Promise<Trajectory> {
         return { record, state: `${observation.url}\n${observation.snapshot}` };
       });
       if ('stop' in outcome) return end(trajectory, 'agent stopped');
+      if ('failed' in outcome) {
+        trajectory.failure = outcome.failed;
+        return end(trajectory, 'agent failed');
+      }
       const { record } = outcome;
       record.ms = Math.round(performance.now() - started);
       trajectory.steps.push(record);
