@@ -72,6 +72,8 @@ export interface EpisodeInput {
 export interface AgentStep {
   action: string;
   reasoning?: string;
+  /** Why the reply holds no usable action, when the agent knows better than the parser (an agent server's reply that is not the protocol's). */
+  error?: string;
 }
 
 /**

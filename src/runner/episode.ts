@@ -65,6 +65,10 @@ export async function runEpisode(run: EpisodeRun): Promise<Trajectory> {
         if (choice === null) return { stop: true as const };
         if ('failed' in choice) return { failed: choice.failed };
         if (choice.reasoning) record.reasoning = choice.reasoning;
+        if (choice.error) {
+          record.error = `no usable action: ${choice.error}`;
+          return { record, state: observation.snapshot };
+        }
         const parsed = parseActions(choice.action);
         const action = parsed.actions[0];
         if (!action || parsed.errors.length) {
