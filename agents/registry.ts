@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { doNothing } from './do-nothing.ts';
 import { llm } from './llm/agent.ts';
 import { oracle } from './oracle.ts';
@@ -6,3 +9,44 @@ import type { Agent } from '../src/agent/types.ts';
 
 /** Every agent by name: a new agent is one file plus one line here. */
 export const AGENTS: Record<string, Agent> = Object.fromEntries([oracle, doNothing, random, llm].map((a) => [a.name, a]));
+
+/** A project's `agent` that is a module path, not a name: './agents/my-agent.ts', '/abs/agent.js'. */
+const isModulePath = (agent: string) => /[\\/]/.test(agent) || /\.[cm]?[jt]s$/.test(agent);
+
+const loaded = new Map<string, Promise<Agent>>();
+
+/**
+ * The agent a project names: a built-in one, or an agent of the user's own, the module at a
+ * path from the working directory (TypeScript or JavaScript; Playwright's loader reads it) whose
+ * default export, or export named `agent`, is an Agent. Loaded once per worker.
+ */
+export function findAgent(agent: string, cwd = process.cwd()): Promise<Agent> {
+  const builtIn = AGENTS[agent];
+  if (builtIn) return Promise.resolve(builtIn);
+  if (!isModulePath(agent)) return Promise.reject(new Error(`unknown agent "${agent}": name one of ${Object.keys(AGENTS).join(', ')}, or the path of a module that exports an Agent (./agents/my-agent.ts)`));
+  let found = loaded.get(agent);
+  if (!found) {
+    found = importAgent(agent, resolve(cwd, agent));
+    loaded.set(agent, found);
+  }
+  return found;
+}
+
+async function importAgent(agent: string, file: string): Promise<Agent> {
+  if (!existsSync(file)) throw new Error(`agent module "${agent}" not found: no file ${file}`);
+  let exports: Record<string, unknown>;
+  try {
+    exports = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  } catch (e) {
+    throw new Error(`agent module "${agent}" (${file}) failed to load: ${(e as Error).message}`);
+  }
+  const candidate = exports.default ?? exports.agent;
+  if (isAgent(candidate)) return candidate;
+  const names = Object.keys(exports);
+  throw new Error(`agent module "${agent}" (${file}) exports no agent: expected \`export default\` (or \`export const agent\`) of an object with a name and run(input) for form tasks and/or step(input) for goal tasks; it exports ${names.length ? names.join(', ') : 'nothing'}`);
+}
+
+function isAgent(value: unknown): value is Agent {
+  const agent = value as Partial<Agent> | null | undefined;
+  return typeof agent?.name === 'string' && (typeof agent.run === 'function' || typeof agent.step === 'function');
+}

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import { importTurkingBench } from '../src/importers/turkingbench.ts';
 import type { TaskImportSummary } from '../src/importers/summary.ts';
 import { loadBenchmark } from '../src/task/benchmark.ts';
 import { loadTaskFile } from '../src/task/load-task.ts';
-import { SHARED_TURKINGBENCH, STACK_FRAME, runCli, tempDir } from './helpers.ts';
+import { ROOT, SHARED_TURKINGBENCH, STACK_FRAME, runCli, tempDir } from './helpers.ts';
 
 /** A small checkout in TurkingBench's layout, with the awkward parts of the real one. */
 function writeCheckout(): string {
@@ -64,7 +64,9 @@ test('import: safe ids, exact titles, splits, grouped instances, dynamic fields,
   assert.match(readFileSync(join(out, 'dont-stop-cafe', 'task.yaml'), 'utf8'), /^keep_placeholders:\n {2}- no_such_column$/m);
   // The template is kept byte for byte (rendering, CDN files and scripts are the runner's business).
   assert.equal(readFileSync(join(out, 'story-eval-quality', 'template.html'), 'utf8'), readFileSync(join(checkout, 'tasks', 'Story Eval [Quality]', 'template.html'), 'utf8'));
-  assert.match(readFileSync(join(out, 'story-eval-quality', 'task.yaml'), 'utf8'), /^# yaml-language-server: \$schema=.*src\/task\/task\.schema\.json$/m);
+  // Editors find the schema from the task file: a path to this package's schemas/.
+  const schema = /^# yaml-language-server: \$schema=(.*)$/m.exec(readFileSync(join(out, 'story-eval-quality', 'task.yaml'), 'utf8'))?.[1];
+  assert.equal(resolve(out, 'story-eval-quality', schema ?? ''), join(ROOT, 'schemas', 'task.schema.json'));
 
   const benchmark = loadBenchmark(out);
   assert.deepEqual(benchmark.tasks.flatMap((t) => t.errors), []);

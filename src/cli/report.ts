@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { METRICS, type MetricByType } from '../metrics/registry.ts';
 import { DEFAULT_RESAMPLES } from '../report/aggregate.ts';
@@ -14,6 +13,7 @@ import { DEFAULT_JUDGE, modelJudge } from '../llm/judge.ts';
 import { writeReport } from '../report/write-report.ts';
 import { FIELD_TYPES, type FieldType } from '../task/types.ts';
 import { UsageError } from './usage.ts';
+import { ownModule } from '../package-files.ts';
 
 export const REPORT_USAGE = `benchwright report [run | results.json | blob report folder] [options]
 
@@ -111,7 +111,7 @@ function readSource(arg: string | undefined): LocatedResults {
 /** Blob reports merged by Playwright itself, through the benchmark reporter, into a new run of the report folder. */
 function mergeBlobReports(dir: string): string {
   const playwright = createRequire(import.meta.url).resolve('@playwright/test/cli');
-  const reporter = fileURLToPath(new URL('../../reporters/benchmark.ts', import.meta.url));
+  const reporter = ownModule('reporters/benchmark');
   const reportDir = reportFolder();
   const before = new Set(listRuns(reportDir));
   const r = spawnSync(process.execPath, [playwright, 'merge-reports', '--reporter', reporter, dir], {

@@ -12,6 +12,8 @@ import type { Instance, Task } from '../task/types.ts';
  */
 export interface Evaluator<Settings = unknown, Expected = unknown, Evidence = unknown> {
   name: string;
+  /** JSON Schema of its settings in task files, checked when they load (an evaluator of your own; default: any). */
+  settingsSchema?: object;
   /** What this instance is compared against, from the evaluator's settings in the task file. */
   expected(settings: Settings, task: Task, instance: Instance): Expected;
   /** The page as loaded, before the agent acts (the fields as an annotator found them). */

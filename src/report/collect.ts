@@ -9,6 +9,7 @@ import { fieldRecordsOf } from '../evaluators/fields.ts';
 import { byCodePoint } from './aggregate.ts';
 import { recordKey, type RunRecord } from './journal.ts';
 import { RESULTS_FORMAT, type BenchmarkResults, type InstanceRow, type InstanceOutcome, type RunMetadata } from './results.ts';
+import { packageFile } from '../package-files.ts';
 
 // The results of a run, rebuilt from what the tests recorded: their annotations (task,
 // instance, split, agent) and their evaluations.json and agent-usage.json attachments. Nothing else survives
@@ -22,7 +23,7 @@ export const TRAJECTORY = 'trajectory.json';
 /** What the agent spent per field, attached whatever happened: an errored instance's calls were paid for too. */
 export const AGENT_USAGE = 'agent-usage.json';
 
-const PACKAGE = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const PACKAGE = JSON.parse(readFileSync(packageFile('package.json'), 'utf8')) as { version: string };
 
 /** The results of a run: every benchmark test of the suite, as testRecord makes it. */
 export function collectResults(root: Suite, config: FullConfig, startTime: Date): BenchmarkResults {

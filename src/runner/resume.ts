@@ -74,6 +74,6 @@ const show = (value: unknown) => (value === undefined ? 'all (not set)' : JSON.s
 function finishedPattern(rows: InstanceRow[]): RegExp {
   const byTask = groupBy(rows, (row) => row.task);
   const tasks = [...byTask].map(([task, instances]) => `${escapeRegExp(task)}(?: @\\S+)* (?:${instances.map((i) => escapeRegExp(i.instance)).join('|')})`);
-  return new RegExp(` benchmark\\.spec\\.ts(?: @\\S+)* (?:${tasks.join('|')})$`);
+  return new RegExp(` benchmark\\.spec\\.[jt]s(?: @\\S+)* (?:${tasks.join('|')})$`);
 }
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { packageFile } from '../package-files.ts';
 import { closest, quote } from './errors.ts';
 import type { TaskError } from './types.ts';
 import type { YamlSource } from './yaml-source.ts';
@@ -9,13 +10,13 @@ import type { YamlSource } from './yaml-source.ts';
 const addFormats = addFormatsModule.default;
 
 const SCHEMA_FILES = {
-  task: new URL('./task.schema.json', import.meta.url),
-  manifest: new URL('./manifest.schema.json', import.meta.url),
+  task: packageFile('schemas/task.schema.json'),
+  manifest: packageFile('schemas/manifest.schema.json'),
 };
 export type SchemaName = keyof typeof SCHEMA_FILES;
 
 export function schemaPath(name: SchemaName): string {
-  return SCHEMA_FILES[name].pathname;
+  return SCHEMA_FILES[name];
 }
 
 export function readSchema(name: SchemaName): Record<string, unknown> {
@@ -24,6 +25,18 @@ export function readSchema(name: SchemaName): Record<string, unknown> {
 
 // Compiling costs tens of milliseconds: done on first use only (cached loads never need it).
 const validators = new Map<SchemaName, ValidateFunction>();
+
+/** Evaluators registered beside the built-in ones (src/evaluators/registry.ts), with the JSON Schema of their settings. */
+const addedEvaluators = new Map<string, object>();
+
+/** Lets task files name a registered evaluator in `eval`, its settings checked with `settingsSchema` (default: any). */
+export function allowEvaluator(name: string, settingsSchema: object = {}): void {
+  addedEvaluators.set(name, settingsSchema);
+  validators.delete('task');
+}
+
+/** What registered evaluators change in validation: part of the task index's cache key. */
+export const schemaAdditions = (): string => JSON.stringify([...addedEvaluators]);
 function validator(name: SchemaName): ValidateFunction {
   let v = validators.get(name);
   if (!v) {
@@ -32,7 +45,9 @@ function validator(name: SchemaName): ValidateFunction {
     const ajv = new Ajv({ allErrors: true, verbose: true, coerceTypes: true, allowUnionTypes: true });
     addFormats(ajv);
     ajv.addVocabulary(['x-hint', 'x-unknown']);
-    v = ajv.compile(readSchema(name));
+    const schema = readSchema(name) as { definitions: { evaluator: { properties: Record<string, object> } } };
+    if (name === 'task') for (const [evaluator, settings] of addedEvaluators) schema.definitions.evaluator.properties[evaluator] = settings;
+    v = ajv.compile(schema);
     validators.set(name, v);
   }
   return v;

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { cacheDir } from '../cache-dir.ts';
 import { readJsonFile, writeJsonFile } from '../json-files.ts';
 import { loadTaskFile, type LoadedTask } from './load-task.ts';
+import { schemaAdditions, schemaPath } from './schema-check.ts';
 import { unchanged, type SourceVersion } from './source-files.ts';
 import type { TaskSummary } from './types.ts';
 
@@ -50,14 +51,14 @@ export function summarizeTaskFile(path: string, options: { cache?: boolean } = {
   if (options.cache === false) return summarize(loadTaskFile(file));
   const entryFile = join(cacheDir(), 'tasks', `${createHash('sha1').update(file).digest('hex')}.json`);
   const cached = readEntry(entryFile);
-  if (cached && cached.code === codeVersion() && Object.entries(cached.sources).every(([f, v]) => unchanged(f, v))) {
+  if (cached && cached.code === codeVersion() + schemaAdditions() && Object.entries(cached.sources).every(([f, v]) => unchanged(f, v))) {
     cacheStats.hits++;
     return cached.summary;
   }
   cacheStats.misses++;
   const loaded = loadTaskFile(file);
   const summary = summarize(loaded);
-  writeEntry(entryFile, { code: codeVersion(), sources: loaded.sources, summary });
+  writeEntry(entryFile, { code: codeVersion() + schemaAdditions(), sources: loaded.sources, summary });
   return summary;
 }
 
@@ -80,6 +81,8 @@ function codeVersion(): string {
     const dir = fileURLToPath(new URL('.', import.meta.url));
     const hash = createHash('sha1');
     for (const name of readdirSync(dir).sort()) hash.update(name).update(readFileSync(join(dir, name)));
+    // The schemas decide which files have errors too.
+    for (const name of ['task', 'manifest'] as const) hash.update(readFileSync(schemaPath(name)));
     code = hash.digest('hex');
   }
   return code;

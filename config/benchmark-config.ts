@@ -1,0 +1,121 @@
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { PlaywrightTestConfig, ReporterDescription } from '@playwright/test';
+import type { BenchwrightOptions } from '../fixtures/benchwright.ts';
+import { registerEvaluator } from '../src/evaluators/registry.ts';
+import type { Evaluator } from '../src/evaluators/types.ts';
+import { ownModule } from '../src/package-files.ts';
+import { LATEST, reportFolder } from '../src/report/run-folders.ts';
+import { leaveOutFinished, planResume } from '../src/runner/resume.ts';
+import { PINNED_LOCALE } from '../src/runner/repeatable-page.ts';
+import { benchmarkPath, selectionSettings } from '../src/runner/selection.ts';
+import { siteHosts } from '../src/runner/sites.ts';
+import { findChromium, isFound } from '../src/setup/chromium.ts';
+import { thisMachine } from '../src/setup/machine.ts';
+import { resolveManifest } from '../src/task/manifest.ts';
+import { BENCHMARK_SPEC, standardProjects, type BenchmarkProject } from './projects.ts';
+
+export { agentProject, llmProject, standardProjects, type BenchmarkProject } from './projects.ts';
+
+export interface BenchmarkConfigOptions {
+  /**
+   * The benchmark: a manifest, or a folder of task files, from the working directory (default
+   * tasks.yaml). BENCHWRIGHT_TASKS, set on the command line, wins.
+   */
+  tasks?: string;
+  /** The agents that run it, one project each (agentProject, llmProject); default: standardProjects(). */
+  projects?: BenchmarkProject[];
+  /** Evaluators of your own, named in task files' `eval` beside the built-in ones. */
+  evaluators?: Evaluator[];
+}
+
+/**
+ * Task pages must not reach the network. Chromium resolves every host but loopback to
+ * "not found" at once (faster than routing every request through Node; IP literals too); CDN
+ * files the templates use are served from local copies by the task server. WebRTC opens its
+ * own sockets, past the resolver, to STUN/TURN servers given as IP literals: without a proxy,
+ * this policy leaves it no UDP at all (test/offline.test.ts watches the browser's system calls).
+ */
+const offlineArgs = (hosts: string[]) => [
+  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run', '--disable-quic',
+  // The hosts of the manifest's configured sites (the user's own deployments) resolve too.
+  `--host-resolver-rules=MAP * ~NOTFOUND, ${['127.0.0.1', ...hosts].map((host) => `EXCLUDE ${host}`).join(', ')}`,
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+];
+
+/** BENCHWRIGHT_SCREENSHOT=off | only-on-failure: no final page per instance (large runs). */
+function finalScreenshot(env = process.env): BenchwrightOptions['finalScreenshot'] {
+  const value = (env.BENCHWRIGHT_SCREENSHOT ?? 'on') as BenchwrightOptions['finalScreenshot'];
+  if (!['on', 'off', 'only-on-failure'].includes(value)) throw new Error(`BENCHWRIGHT_SCREENSHOT must be on, off or only-on-failure, not "${value}"`);
+  return value;
+}
+
+/**
+ * BENCHWRIGHT_ALLURE=off: no Allure results (and no Allure metadata attached to the tests).
+ * Not under merge-reports either: allure-playwright cannot replay blob reports (it reads
+ * projects before merge-reports has any); shards keep their own Allure results, which
+ * `allure generate` takes together (README, "Reports"). Resolved from this package: a user's
+ * project need not depend on allure-playwright itself.
+ */
+function allureReporter(env = process.env): ReporterDescription[] {
+  if (env.BENCHWRIGHT_ALLURE === 'off' || process.argv.includes('merge-reports')) return [];
+  // detail: false keeps test.step (every action of the agent) and drops fixture internals.
+  return [[createRequire(import.meta.url).resolve('allure-playwright'), { resultsDir: env.BENCHWRIGHT_ALLURE_RESULTS ?? 'allure-results', detail: false, suiteTitle: true }]];
+}
+
+/**
+ * The Playwright configuration of a benchmark run: the generated suite, one project per agent,
+ * the benchmark reporter (tables per run) beside list, HTML and Allure, a browser that stays on
+ * loopback, resuming (BENCHWRIGHT_RESUME). Pass it to defineConfig, with anything of yours to
+ * merge: `defineConfig(benchmarkConfig({ tasks: 'tasks' }), { timeout: 60_000 })`.
+ */
+export function benchmarkConfig(options: BenchmarkConfigOptions = {}): PlaywrightTestConfig<BenchwrightOptions> {
+  // The suite reads the benchmark's path from the environment, in the runner and in every worker.
+  if (options.tasks && !process.env.BENCHWRIGHT_TASKS) process.env.BENCHWRIGHT_TASKS = resolve(options.tasks);
+  // The config is read by the runner and by every worker: each registers them before loading tasks.
+  for (const evaluator of options.evaluators ?? []) registerEvaluator(evaluator);
+  const projects = options.projects ?? standardProjects();
+  // BENCHWRIGHT_CHROMIUM, a system Chromium or Playwright's own (README, "Two commands"); with
+  // none, the run stops in the global setup, and `--list` still works.
+  const chromium = findChromium(thisMachine);
+  // The benchmark's runs (README, "Runs"): each in a folder of its own, `latest` the newest.
+  const reportDir = reportFolder();
+  const { manifest } = resolveManifest(benchmarkPath());
+  const selection = { tasks: benchmarkPath(), ...selectionSettings(manifest) };
+  // BENCHWRIGHT_RESUME=<run folder | run name | latest>: each project leaves out the instances the
+  // earlier run finished. Planned once, in the runner (workers run the tests they are given), which
+  // also fixes the folder: `latest` moves to this run as soon as it writes.
+  const inWorker = process.env.TEST_WORKER_INDEX !== undefined;
+  const resume = process.env.BENCHWRIGHT_RESUME && !inWorker ? planResume(process.env.BENCHWRIGHT_RESUME, reportDir, { benchmark: manifest.name, selection, projects }) : undefined;
+  if (resume) process.env.BENCHWRIGHT_RESUME = resume.folder;
+  return {
+    testDir: dirname(BENCHMARK_SPEC),
+    // Spread the instances of one spec file over the workers.
+    fullyParallel: true,
+    reporter: [
+      // Before list: an instance the terminal shows as finished is already in the journal.
+      [ownModule('reporters/benchmark'), { outputDir: reportDir, ...(resume && { resumeFrom: resume.folder }) }],
+      ['list'],
+      // The report's title links to the benchmark tables (Playwright turns URLs in titles into links).
+      ['html', { open: 'never', title: `Benchmark tables: ${pathToFileURL(join(reportDir, LATEST, 'index.html'))}` }],
+      ...allureReporter(),
+    ],
+    // Read by the benchmark reporter into results.json: how this run chose its instances.
+    metadata: { benchwright: { benchmark: manifest.name, ...selection } },
+    captureGitInfo: { commit: true },
+    globalSetup: [ownModule('src/setup/require-chromium'), ownModule('reporters/clean-allure-results')],
+    use: {
+      finalScreenshot: finalScreenshot(),
+      // The instance pages' contexts have these too (InstancePage); here for the `page` of harness tests.
+      ...PINNED_LOCALE,
+      headless: true,
+      launchOptions: {
+        ...(isFound(chromium) && { executablePath: chromium.path }),
+        args: offlineArgs(siteHosts(manifest.sites)),
+      },
+    },
+    projects: leaveOutFinished(projects, resume),
+  };
+}

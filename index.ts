@@ -1,0 +1,12 @@
+// What a project that installs benchwright imports (its playwright.config.ts imports
+// 'benchwright/config'). Agents of your own: README, "Writing an agent".
+export { expect, test, type BenchwrightOptions } from './fixtures/benchwright.ts';
+export type { Agent, AgentFailure, AgentInput, AgentReport, AgentStep, EpisodeInput, StepRecord } from './src/agent/types.ts';
+export type { Usage } from './src/agent/usage.ts';
+export type { ActionLibrary } from './src/actions/library.ts';
+export { formatAction, type Action, type ActionName } from './src/actions/signatures.ts';
+export { parseActions } from './src/actions/parse-actions.ts';
+export type { Observation } from './src/observe/observe.ts';
+export type { FieldState } from './src/values/read-fields.ts';
+export { EVALUATORS, registerEvaluator } from './src/evaluators/registry.ts';
+export type { EpisodeEnd, EpisodeStart, Evaluation, Evaluator, ScoreOptions } from './src/evaluators/types.ts';
