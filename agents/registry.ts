@@ -2,13 +2,14 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { doNothing } from './do-nothing.ts';
+import { http } from './http/agent.ts';
 import { llm } from './llm/agent.ts';
 import { oracle } from './oracle.ts';
 import { random } from './random.ts';
 import type { Agent } from '../src/agent/types.ts';
 
 /** Every agent by name: a new agent is one file plus one line here. */
-export const AGENTS: Record<string, Agent> = Object.fromEntries([oracle, doNothing, random, llm].map((a) => [a.name, a]));
+export const AGENTS: Record<string, Agent> = Object.fromEntries([oracle, doNothing, random, llm, http].map((a) => [a.name, a]));
 
 /** A project's `agent` that is a module path, not a name: './agents/my-agent.ts', '/abs/agent.js'. */
 const isModulePath = (agent: string) => /[\\/]/.test(agent) || /\.[cm]?[jt]s$/.test(agent);

@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
-import { parseActions } from '../../src/actions/parse-actions.ts';
-import { formatAction, type Action } from '../../src/actions/signatures.ts';
+import type { Action } from '../../src/actions/signatures.ts';
 import { documentHtml, type ActionLibrary } from '../../src/actions/library.ts';
-import { readFields, type FieldState } from '../../src/values/read-fields.ts';
+import type { FieldState } from '../../src/values/read-fields.ts';
 import type { AgentInput, AgentReport } from '../../src/agent/types.ts';
 import type { Usage } from '../../src/agent/usage.ts';
 import { totalUsage } from '../../src/agent/usage.ts';
 import { complete, type CallRecord } from '../../src/llm/client.ts';
+import { actionsForField, askInRounds, runFieldActions } from '../field-actions.ts';
 import { demonstrations } from './demos.ts';
 import { DEFAULT_LLM_OPTIONS, type LlmOptions } from './options.ts';
 import { buildMessages, reprompt, type Demonstration, type FieldPrompt } from './prompt.ts';
@@ -17,12 +17,7 @@ export async function runLlm({ page, actions, task, fields, options, report }: A
   const settings: LlmOptions = { ...DEFAULT_LLM_OPTIONS, ...(options as Partial<LlmOptions>) };
   const demos = demonstrations(task.id, settings.demos);
   if (demos.length) report.log.push({ demonstrations: demos.map(({ task: from, field, source }) => ({ task: from, field, source })) });
-  const round = (asked: FieldState[]) => askAndAct({ page, actions, task, demos, settings, report }, asked);
-  const usable = (f: FieldState) => f.found && !f.unsupported;
-  await round(fields.filter((f) => usable(f) && f.visible));
-  // Answers often reveal further questions (hidden at load): a second round asks those.
-  const hidden = fields.filter((f) => usable(f) && !f.visible);
-  if (hidden.length) await round((await readFields(page, hidden.map((f) => f.name))).filter((f) => usable(f) && f.visible));
+  await askInRounds(page, fields, (asked) => askAndAct({ page, actions, task, demos, settings, report }, asked));
 }
 
 /** What every round of an instance shares. */
@@ -51,12 +46,8 @@ async function askAndAct({ page, actions, task, demos, settings, report }: Run, 
   })));
   for (const [i, field] of asked.entries()) {
     const { actions: chosen, pageCut } = answers[i]!;
-    let { error } = answers[i]!;
-    for (const action of chosen) {
-      const outcome = await actions.run(action);
-      // The model's action could not be done (an option the field does not have...): say so with the field.
-      if (!outcome.ok) error ??= `${formatAction(action)}: ${outcome.error}`;
-    }
+    // The model's action could not be done (an option the field does not have...): said with the field.
+    const error = answers[i]!.error ?? (await runFieldActions(actions, chosen));
     report.usage[field.name] = usageOf(entries[i]!.calls, error);
     Object.assign(entries[i]!, pageCut && { pageCut }, error && { error });
   }
@@ -97,10 +88,9 @@ async function answerField(prompt: FieldPrompt, settings: LlmOptions, called: (c
     const call = await complete(messages, settings);
     called(call);
     if (call.error && call.reply === undefined) return answer([], call.error);
-    const parsed = parseActions(call.reply ?? '');
-    const mine = parsed.actions.filter((a) => a.name.startsWith('modify_') && a.args[0] === prompt.field.name);
-    if (mine.length) return answer(mine);
-    const why = parsed.errors[0]?.message ?? (parsed.actions.length ? `no action for the field "${prompt.field.name}" (got ${parsed.actions.map(formatAction).join(', ')})` : 'no action call in the reply');
+    const found = actionsForField(call.reply ?? '', prompt.field.name);
+    if (found.error === undefined) return answer(found.actions);
+    const why = found.error;
     if (attempt === settings.reprompts) return answer([], `no usable action after ${attempt + 1} replies: ${why}`);
     messages.push(...reprompt(call.reply ?? '', why));
   }

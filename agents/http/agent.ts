@@ -1,0 +1,31 @@
+import { test } from '@playwright/test';
+import type { Agent } from '../../src/agent/types.ts';
+import { httpRun } from './form.ts';
+import { settingsProblem } from './settings.ts';
+import { httpStep } from './step.ts';
+
+/**
+ * An agent in any language behind an HTTP server (schemas/agent-protocol.schema.json): per
+ * step of a goal task, or per field of a form task, the harness POSTs what the agent is told
+ * and gets back action text, which it parses and runs (never evaluates). agentOptions: url
+ * (required), timeoutMs, retries; the rest is passed on to the server.
+ */
+export const http: Agent = {
+  name: 'http',
+  unavailable: (agentOptions = runningProjectOptions()) => settingsProblem(agentOptions),
+  step: (input) => httpStep(input),
+  run: (input) => httpRun(input),
+};
+
+/**
+ * The running test's agentOptions: the harness asks unavailable() with no input
+ * (src/agent/types.ts), and whether this agent can run depends on its url.
+ */
+function runningProjectOptions(): Record<string, unknown> {
+  try {
+    return (test.info().project.use as { agentOptions?: Record<string, unknown> }).agentOptions ?? {};
+  } catch {
+    // Not in a test (a script asking): no options.
+    return {};
+  }
+}
