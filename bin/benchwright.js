@@ -1,15 +1,11 @@
 #!/usr/bin/env node
-// A checkout runs the TypeScript CLI through tsx's loader (no build step); an installed package
-// runs the JavaScript compiled into dist/ (npm pack builds it), as it ships no TypeScript.
+// tsx's loader: a checkout's CLI is TypeScript (no build step), and modules of the user's
+// (--evaluators) may be too. An installed package runs the JavaScript compiled into dist/
+// (npm pack builds it), as it ships no TypeScript of its own.
 import { existsSync } from 'node:fs';
+import { register } from 'tsx/esm/api';
 
+register();
 const source = new URL('../src/cli/main.ts', import.meta.url);
-let cli;
-if (existsSync(source)) {
-  const { register } = await import('tsx/esm/api');
-  register();
-  cli = await import(source.href);
-} else {
-  cli = await import('../dist/src/cli/main.js');
-}
+const cli = await import(existsSync(source) ? source.href : '../dist/src/cli/main.js');
 process.exitCode = await cli.main(process.argv.slice(2));

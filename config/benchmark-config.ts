@@ -16,7 +16,7 @@ import { thisMachine } from '../src/setup/machine.ts';
 import { resolveManifest } from '../src/task/manifest.ts';
 import { BENCHMARK_SPEC, standardProjects, type BenchmarkProject } from './projects.ts';
 
-export { agentProject, llmProject, standardProjects, type BenchmarkProject } from './projects.ts';
+export { agentProject, httpProject, llmProject, standardProjects, type BenchmarkProject } from './projects.ts';
 
 export interface BenchmarkConfigOptions {
   /**

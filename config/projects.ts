@@ -19,23 +19,40 @@ export function agentProject(name: string, options: Partial<BenchwrightOptions>,
   return { name, testMatch: basename(BENCHMARK_SPEC), use: options, metadata: { ...options }, ...(timeout && { timeout }) };
 }
 
+/** An agent that waits on a model or a server: an instance takes minutes, not the default 30 s. */
+const PATIENT_TIMEOUT = 15 * 60_000;
+
 /**
  * An LLM configuration of the paper (Table 4). BENCHWRIGHT_LLM_OPTIONS (JSON) overrides any
  * setting of agents/llm/options.ts without editing a file: '{"demos": 3, "concurrency": 8}'.
  */
 export function llmProject(name: string, options: Partial<LlmOptions>, judge?: Partial<ChatSettings>): BenchmarkProject {
-  // An instance asks one call per field, with retries: minutes, not the default 30 s.
-  return agentProject(name, { agent: 'llm', agentOptions: { ...options, ...llmOverrides() }, ...(judge && { judge }) }, 15 * 60_000);
+  const overrides = jsonOptions('BENCHWRIGHT_LLM_OPTIONS', 'LLM settings', '{"demos": 3}');
+  return agentProject(name, { agent: 'llm', agentOptions: { ...options, ...overrides }, ...(judge && { judge }) }, PATIENT_TIMEOUT);
 }
 
-function llmOverrides(env = process.env): Partial<LlmOptions> {
-  const text = env.BENCHWRIGHT_LLM_OPTIONS;
+/**
+ * An agent server speaking the HTTP agent protocol (README, "Agents in any language"):
+ * agentOptions url, timeoutMs, retries, and the server's own settings. BENCHWRIGHT_AGENT_OPTIONS
+ * (JSON) overrides any of them without editing a file: '{"retries": 0, "temperature": 0}'.
+ */
+export function httpProject(name: string, agentOptions: Record<string, unknown>): BenchmarkProject {
+  const overrides = jsonOptions('BENCHWRIGHT_AGENT_OPTIONS', 'agent options', '{"retries": 0}');
+  return agentProject(name, { agent: 'http', agentOptions: { ...agentOptions, ...overrides } }, PATIENT_TIMEOUT);
+}
+
+/** A JSON object of settings from an environment variable, or an error that says what it should be. */
+function jsonOptions(variable: string, what: string, example: string, env = process.env): Record<string, unknown> {
+  const text = env[variable];
   if (!text) return {};
+  let value: unknown;
   try {
-    return JSON.parse(text) as Partial<LlmOptions>;
+    value = JSON.parse(text);
   } catch (e) {
-    throw new Error(`BENCHWRIGHT_LLM_OPTIONS must be a JSON object of LLM settings, e.g. '{"demos": 3}': ${(e as Error).message}`);
+    throw new Error(`${variable} must be a JSON object of ${what}, e.g. '${example}': ${(e as Error).message}`);
   }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${variable} must be a JSON object of ${what}, e.g. '${example}', not ${text}`);
+  return value as Record<string, unknown>;
 }
 
 /** benchwright's own projects: the baselines, an agent server, and the paper's LLM configurations. */
@@ -47,7 +64,7 @@ export function standardProjects(env = process.env): BenchmarkProject[] {
     agentProject('random', { agent: 'random' }),
     // An agent in any language behind the HTTP agent protocol (README, "Agents in any language"):
     // BENCHWRIGHT_AGENT_URL=http://127.0.0.1:8765/ npx playwright test --project=http
-    agentProject('http', { agent: 'http', agentOptions: env.BENCHWRIGHT_AGENT_URL ? { url: env.BENCHWRIGHT_AGENT_URL } : {} }),
+    httpProject('http', env.BENCHWRIGHT_AGENT_URL ? { url: env.BENCHWRIGHT_AGENT_URL } : {}),
     // LLM agents (need OPENAI_API_KEY, or OPENAI_BASE_URL for any OpenAI-compatible server).
     llmProject('gpt4', { model: 'gpt-4', html: 'full' }),
     llmProject('gpt4-relevant', { model: 'gpt-4', html: 'relevant' }),

@@ -106,8 +106,9 @@ test('agentOptions: url is required and must be http(s); timeoutMs and retries a
   assert.match(settingsProblem({ url: 'http://h/', timeoutMs: '5s' })!, /timeoutMs must be a positive number/);
   assert.match(settingsProblem({ url: 'http://h/', retries: -1 })!, /retries must be a whole number/);
   assert.equal(settingsProblem({ url: 'https://agents.example/v1/act', timeoutMs: 1000, retries: 0 }), undefined);
-  // Outside a Playwright test there is no project to read agentOptions from.
-  assert.match(http.unavailable!()!, /needs its server's address/);
+  // The harness asks the agent with the project's agentOptions.
+  assert.match(http.unavailable!({})!, /needs its server's address/);
+  assert.equal(http.unavailable!({ url: 'http://127.0.0.1:8765/' }), undefined);
 });
 
 test('the schema describes every property of every message, and its $id carries the version', () => {

@@ -1,4 +1,3 @@
-import { test } from '@playwright/test';
 import type { Agent } from '../../src/agent/types.ts';
 import { httpRun } from './form.ts';
 import { settingsProblem } from './settings.ts';
@@ -12,20 +11,7 @@ import { httpStep } from './step.ts';
  */
 export const http: Agent = {
   name: 'http',
-  unavailable: (agentOptions = runningProjectOptions()) => settingsProblem(agentOptions),
+  unavailable: (agentOptions) => settingsProblem(agentOptions),
   step: (input) => httpStep(input),
   run: (input) => httpRun(input),
 };
-
-/**
- * The running test's agentOptions: the harness asks unavailable() with no input
- * (src/agent/types.ts), and whether this agent can run depends on its url.
- */
-function runningProjectOptions(): Record<string, unknown> {
-  try {
-    return (test.info().project.use as { agentOptions?: Record<string, unknown> }).agentOptions ?? {};
-  } catch {
-    // Not in a test (a script asking): no options.
-    return {};
-  }
-}

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
-import { ACTION_SIGNATURES, type ActionName, type ParamSpec } from '../../src/actions/signatures.ts';
+import { actionForms, type ActionName } from '../../src/actions/signatures.ts';
 import type { AgentInput, StepRecord } from '../../src/agent/types.ts';
 import type { Observation } from '../../src/observe/observe.ts';
 import { packageFile } from '../../src/package-files.ts';
@@ -51,8 +51,7 @@ export interface AgentReply {
 
 /** The action set as data, from the harness's own table of signatures (never written by hand). */
 export function describeActions(names: readonly ActionName[]): ActionForms[] {
-  const param = (spec: ParamSpec) => `${spec.name}${spec.optional ? '?' : ''}`;
-  return names.map((name) => ({ name, forms: (ACTION_SIGNATURES[name] as readonly (readonly ParamSpec[])[]).map((params) => `${name}(${params.map(param).join(', ')})`) }));
+  return names.map((name) => ({ name, forms: actionForms(name) }));
 }
 
 export type MessageKind = 'stepRequest' | 'fieldRequest' | 'reply';

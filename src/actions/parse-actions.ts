@@ -1,4 +1,4 @@
-import { ACTION_SIGNATURES, isActionName, type Action, type ActionArg, type ParamKind, type ParamSpec } from './signatures.ts';
+import { ACTION_SIGNATURES, describeParam, isActionName, type Action, type ActionArg, type ParamKind, type ParamSpec } from './signatures.ts';
 
 // Model replies are data: this strict grammar reads the calls out of them and nothing is ever
 // evaluated. A reply may hold several calls, in code fences or in prose:
@@ -127,7 +127,6 @@ function parseCall(text: string, start: number, name: keyof typeof ACTION_SIGNAT
   return { action: { name, args: written.map((w) => w.value) }, end: cursor.at + 1 };
 }
 
-const describeParam = (spec: ParamSpec) => `${spec.name}${spec.optional ? '?' : ''}`;
 
 /** Why the written arguments do not fit one form of the action; undefined when they do. */
 function misfit(name: string, params: readonly ParamSpec[], written: { keyword?: string; at: number; value: ActionArg }[], start: number): SyntaxProblem | undefined {

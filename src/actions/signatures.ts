@@ -61,6 +61,14 @@ export interface Action {
 
 export const isActionName = (name: string): name is ActionName => Object.hasOwn(ACTION_SIGNATURES, name);
 
+/** A parameter as messages and agents are told it: `button?` when optional. */
+export const describeParam = (spec: ParamSpec) => `${spec.name}${spec.optional ? '?' : ''}`;
+
+/** An action's forms written out: ['click(target, button?)', 'click(x, y)']. */
+export function actionForms(name: ActionName): string[] {
+  return (ACTION_SIGNATURES[name] as readonly (readonly ParamSpec[])[]).map((params) => `${name}(${params.map(describeParam).join(', ')})`);
+}
+
 /** How an action is written, for logs and step titles: modify_radio("q1", "yes"). */
 export function formatAction(action: Action): string {
   return `${action.name}(${action.args.map((a) => JSON.stringify(a)).join(', ')})`;

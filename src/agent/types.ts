@@ -92,8 +92,8 @@ export interface Agent {
   name: string;
   /** The oracle: the harness passes it the gold labels (a goal task's solution). */
   needsGold?: boolean;
-  /** Why the agent cannot run here (missing credentials, ...): its tests are skipped with this reason. */
-  unavailable?(): string | undefined;
+  /** Why the agent cannot run here with the project's agentOptions (missing credentials, no server address): its tests are skipped with this reason. */
+  unavailable?(options: Record<string, unknown>): string | undefined;
   /** Acts on a form's page through `actions`; throwing is an infrastructure error (the test fails). */
   run?(input: AgentInput): Promise<void>;
   /** Chooses the next action of an episode; null: it has nothing more to do (the episode ends); a failure ends it with the reason. */

@@ -14,6 +14,7 @@ import { writeReport } from '../report/write-report.ts';
 import { FIELD_TYPES, type FieldType } from '../task/types.ts';
 import { UsageError } from './usage.ts';
 import { ownModule } from '../package-files.ts';
+import { registerEvaluatorsFrom } from '../evaluators/registry.ts';
 
 export const REPORT_USAGE = `benchwright report [run | results.json | blob report folder] [options]
 
@@ -35,6 +36,8 @@ can be re-scored with other metrics.
                             each project's model judge (its \`judge\` settings, through
                             OPENAI_BASE_URL; verdicts come from the reply cache when asked before)
   --judge <model>           with --rescore: this judge model for every project
+  --evaluators <module>     with --rescore: a module of yours exporting the evaluators your
+                            task files name (benchmarkConfig's evaluators); repeatable
   --resamples <n>           bootstrap resamples for the standard errors (default ${DEFAULT_RESAMPLES})`;
 
 const SHORTHANDS: Record<string, Record<string, string>> = {
@@ -53,12 +56,15 @@ export async function reportCommand(args: string[]): Promise<number> {
       metric: { type: 'string', multiple: true, default: [] },
       rescore: { type: 'boolean', default: false },
       judge: { type: 'string' },
+      evaluators: { type: 'string', multiple: true, default: [] },
       resamples: { type: 'string', default: String(DEFAULT_RESAMPLES) },
     },
   });
   if (positionals.length > 1) throw new UsageError('expected one run, results.json or blob report folder', REPORT_USAGE);
   if (!/^\d+$/.test(values.resamples)) throw new UsageError(`--resamples must be a whole number, not "${values.resamples}"`, REPORT_USAGE);
   if (values.judge !== undefined && !values.rescore) throw new UsageError('--judge goes with --rescore', REPORT_USAGE);
+  if (values.evaluators.length && !values.rescore) throw new UsageError('--evaluators goes with --rescore', REPORT_USAGE);
+  for (const module of values.evaluators) await registerEvaluatorsFrom(module);
   const metrics = metricChoices(values);
   const source = readSource(positionals[0]);
   const evaluators = values.rescore ? judgesOf(source.results, values.judge) : undefined;

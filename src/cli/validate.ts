@@ -1,26 +1,31 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { registerEvaluatorsFrom } from '../evaluators/registry.ts';
 import { loadBenchmark } from '../task/benchmark.ts';
 import { displayPath, formatError } from '../task/errors.ts';
 import { MANIFEST_NAME } from '../task/manifest.ts';
 import { carriesNoAnswer, type TaskSummary } from '../task/types.ts';
 import { formatTable } from '../report/table.ts';
 
-export const VALIDATE_USAGE = `benchwright validate [paths...] [--quiet] [--no-cache]
+export const VALIDATE_USAGE = `benchwright validate [paths...] [--quiet] [--no-cache] [--evaluators <module>]
 
 Checks task files and prints every problem, one per line: file:line:column: where: what.
 A path is a manifest (tasks.yaml), a folder (its tasks.yaml, or every task file under it),
 or a task file. Default: ./${MANIFEST_NAME}. Exit code 1 when there is any error.
 
   --quiet      print only the errors and the total
-  --no-cache   re-read every file instead of the index cached by content hash`;
+  --no-cache   re-read every file instead of the index cached by content hash
+  --evaluators <module>
+               a module of yours whose exported evaluators task files may name (what
+               benchmarkConfig's evaluators registers for a run); repeatable`;
 
-export function validateCommand(args: string[]): number {
+export async function validateCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { quiet: { type: 'boolean', default: false }, 'no-cache': { type: 'boolean', default: false } },
+    options: { quiet: { type: 'boolean', default: false }, 'no-cache': { type: 'boolean', default: false }, evaluators: { type: 'string', multiple: true, default: [] } },
   });
+  for (const module of values.evaluators) await registerEvaluatorsFrom(module);
   const paths = positionals.length ? positionals : [existsSync(MANIFEST_NAME) ? MANIFEST_NAME : '.'];
   let tasks = 0;
   let instances = 0;

@@ -1,4 +1,5 @@
 import { allowEvaluator } from '../task/schema-check.ts';
+import { exportsOf, importUserModule } from '../user-module.ts';
 import { answer } from './answer.ts';
 import { fields } from './fields.ts';
 import { html } from './html.ts';
@@ -20,4 +21,18 @@ export function registerEvaluator(evaluator: Evaluator<any, any, any>): void {
   if (BUILT_IN.has(evaluator.name)) throw new Error(`evaluator "${evaluator.name}" is built in: give yours another name`);
   EVALUATORS[evaluator.name] = evaluator;
   allowEvaluator(evaluator.name, evaluator.settingsSchema);
+}
+
+/** Registers every evaluator a module of the user's exports (the CLI's --evaluators): their names. */
+export async function registerEvaluatorsFrom(path: string): Promise<string[]> {
+  const { file, exports } = await importUserModule(path, 'evaluators module');
+  const found = Object.values(exports).filter(isEvaluator);
+  if (!found.length) throw new Error(`evaluators module "${path}" (${file}) exports no evaluator: expected exports of objects with a name, expected(), capture() and score(); ${exportsOf(exports)}`);
+  found.forEach(registerEvaluator);
+  return found.map((e) => e.name);
+}
+
+function isEvaluator(value: unknown): value is Evaluator {
+  const e = value as Partial<Evaluator> | null | undefined;
+  return typeof e?.name === 'string' && typeof e.expected === 'function' && typeof e.capture === 'function' && typeof e.score === 'function';
 }

@@ -1,0 +1,57 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { test } from 'node:test';
+import type { BenchmarkResults } from '../src/report/results.ts';
+import { ROOT, tempDir } from './helpers.ts';
+import { installPacked, packThisPackage } from './user-project.ts';
+
+const EXAMPLE = join(ROOT, 'examples', 'my-project');
+
+test('the package: packed, installed offline into a project of its own, it runs that project\'s task, agent and evaluator', { timeout: 300_000 }, () => {
+  const { tarball, files } = packThisPackage(tempDir('benchwright-pack-'));
+  // What a user's project needs, and nothing of the repository's own.
+  for (const file of ['bin/benchwright.js', 'dist/index.js', 'dist/index.d.ts', 'dist/config/benchmark-config.js', 'dist/specs/benchmark.spec.js', 'dist/fixtures/benchwright.js',
+    'dist/reporters/benchmark.js', 'dist/src/cli/main.js', 'dist/src/server/crowd-html-elements.js', 'schemas/task.schema.json', 'schemas/manifest.schema.json', 'schemas/agent-protocol.schema.json', 'README.md']) {
+    assert.ok(files.includes(file), `the package lacks ${file}`);
+  }
+  assert.deepEqual(files.filter((f) => /^(test|tasks|examples|scripts|specs|src|\.ci)\//.test(f) || (f.endsWith('.ts') && !f.endsWith('.d.ts'))), []);
+  // Every relative import of the compiled code points at a file the package holds.
+  const missing = files.filter((f) => f.endsWith('.js') && f.startsWith('dist/')).flatMap((f) => {
+    const code = readFileSync(join(ROOT, f), 'utf8');
+    return [...code.matchAll(/(?:from|import\()\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => join(dirname(f), m[1]!)).filter((target) => !files.includes(target));
+  });
+  assert.deepEqual(missing, []);
+
+  const project = tempDir('benchwright-user-');
+  installPacked(tarball, project);
+  // The example project's own files: its config, a form task, a goal task, its agent and its evaluator.
+  for (const part of ['playwright.config.ts', 'tsconfig.json', 'tasks', 'agents', 'evaluators']) cpSync(join(EXAMPLE, part), join(project, part), { recursive: true });
+
+  // Its agent and evaluator type-check against the package's declarations.
+  const tsc = spawnSync(process.execPath, [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-p', project], { encoding: 'utf8' });
+  assert.equal(tsc.status, 0, tsc.stdout);
+  // Editors find the task schema the example's task files name.
+  const header = /\$schema=(\S+)/.exec(readFileSync(join(project, 'tasks', 'colour.yaml'), 'utf8'))![1]!;
+  assert.ok(existsSync(resolve(project, 'tasks', header)), `${header} is not in the installed package`);
+
+  const env: NodeJS.ProcessEnv = { ...process.env, BENCHWRIGHT_ALLURE: 'off' };
+  delete env.BENCHWRIGHT_TASKS;
+  const run = spawnSync('npx', ['playwright', 'test'], { cwd: project, encoding: 'utf8', env, maxBuffer: 64 * 2 ** 20 });
+  assert.equal(run.status, 0, run.stdout + run.stderr);
+  assert.match(run.stdout, /^oracle +oracle +1\.000 ± 0\.000/m);
+  assert.match(run.stdout, /^mine +\.\/agents\/first-guess\.ts +0\.500/m);
+  const results = JSON.parse(readFileSync(join(project, 'benchwright-report', 'latest', 'results.json'), 'utf8')) as BenchmarkResults;
+  const scores = Object.fromEntries(results.instances.map((i) => [`${i.project} ${i.task} ${i.instance}`, i.score]));
+  assert.deepEqual(scores, {
+    'oracle colour sky': 1, 'oracle colour rose': 1, 'oracle lights top': 1, 'oracle lights bottom': 1,
+    // The first option is red: right for the rose only. The lamps are read off the page.
+    'mine colour sky': 0, 'mine colour rose': 1, 'mine lights top': 1, 'mine lights bottom': 1,
+  });
+  // The installed CLI runs from the package too, and knows the project's evaluators when told.
+  const cli = spawnSync('npx', ['benchwright', 'validate', 'tasks', '--evaluators', 'evaluators/mentions.ts'], { cwd: project, encoding: 'utf8', env });
+  assert.equal(cli.status, 0, cli.stdout + cli.stderr);
+  assert.match(cli.stdout, /2 task files, 4 instances, 0 errors/);
+});
