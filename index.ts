@@ -8,5 +8,5 @@ export { formatAction, type Action, type ActionName } from './src/actions/signat
 export { parseActions } from './src/actions/parse-actions.ts';
 export type { Observation } from './src/observe/observe.ts';
 export type { FieldState } from './src/values/read-fields.ts';
-export { EVALUATORS, registerEvaluator } from './src/evaluators/registry.ts';
+export { registerEvaluator } from './src/evaluators/registry.ts';
 export type { EpisodeEnd, EpisodeStart, Evaluation, Evaluator, ScoreOptions } from './src/evaluators/types.ts';

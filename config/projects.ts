@@ -3,6 +3,7 @@ import type { Project } from '@playwright/test';
 import type { LlmOptions } from '../agents/llm/options.ts';
 import type { BenchwrightOptions } from '../fixtures/benchwright.ts';
 import type { ChatSettings } from '../src/llm/client.ts';
+import { missingServer, settingsProblem } from '../agents/http/settings.ts';
 import { ownModule } from '../src/package-files.ts';
 
 /** The generated suite: one test per instance of the benchmark. */
@@ -26,8 +27,8 @@ const PATIENT_TIMEOUT = 15 * 60_000;
  * An LLM configuration of the paper (Table 4). BENCHWRIGHT_LLM_OPTIONS (JSON) overrides any
  * setting of agents/llm/options.ts without editing a file: '{"demos": 3, "concurrency": 8}'.
  */
-export function llmProject(name: string, options: Partial<LlmOptions>, judge?: Partial<ChatSettings>): BenchmarkProject {
-  const overrides = jsonOptions('BENCHWRIGHT_LLM_OPTIONS', 'LLM settings', '{"demos": 3}');
+export function llmProject(name: string, options: Partial<LlmOptions>, judge?: Partial<ChatSettings>, env = process.env): BenchmarkProject {
+  const overrides = jsonOptions('BENCHWRIGHT_LLM_OPTIONS', 'LLM settings', '{"demos": 3}', env);
   return agentProject(name, { agent: 'llm', agentOptions: { ...options, ...overrides }, ...(judge && { judge }) }, PATIENT_TIMEOUT);
 }
 
@@ -36,9 +37,12 @@ export function llmProject(name: string, options: Partial<LlmOptions>, judge?: P
  * agentOptions url, timeoutMs, retries, and the server's own settings. BENCHWRIGHT_AGENT_OPTIONS
  * (JSON) overrides any of them without editing a file: '{"retries": 0, "temperature": 0}'.
  */
-export function httpProject(name: string, agentOptions: Record<string, unknown>): BenchmarkProject {
-  const overrides = jsonOptions('BENCHWRIGHT_AGENT_OPTIONS', 'agent options', '{"retries": 0}');
-  return agentProject(name, { agent: 'http', agentOptions: { ...agentOptions, ...overrides } }, PATIENT_TIMEOUT);
+export function httpProject(name: string, agentOptions: Record<string, unknown>, env = process.env): BenchmarkProject {
+  const options = { ...agentOptions, ...jsonOptions('BENCHWRIGHT_AGENT_OPTIONS', 'agent options', '{"retries": 0}', env) };
+  // No server named: its tests are skipped, saying so. A server with wrong settings: stop here.
+  const problem = missingServer(options) ? undefined : settingsProblem(options);
+  if (problem) throw new Error(`project ${name}: ${problem}`);
+  return agentProject(name, { agent: 'http', agentOptions: options }, PATIENT_TIMEOUT);
 }
 
 /** A JSON object of settings from an environment variable, or an error that says what it should be. */
@@ -64,13 +68,13 @@ export function standardProjects(env = process.env): BenchmarkProject[] {
     agentProject('random', { agent: 'random' }),
     // An agent in any language behind the HTTP agent protocol (README, "Agents in any language"):
     // BENCHWRIGHT_AGENT_URL=http://127.0.0.1:8765/ npx playwright test --project=http
-    httpProject('http', env.BENCHWRIGHT_AGENT_URL ? { url: env.BENCHWRIGHT_AGENT_URL } : {}),
+    httpProject('http', env.BENCHWRIGHT_AGENT_URL ? { url: env.BENCHWRIGHT_AGENT_URL } : {}, env),
     // LLM agents (need OPENAI_API_KEY, or OPENAI_BASE_URL for any OpenAI-compatible server).
-    llmProject('gpt4', { model: 'gpt-4', html: 'full' }),
-    llmProject('gpt4-relevant', { model: 'gpt-4', html: 'relevant' }),
-    llmProject('gpt4v', { model: 'gpt-4-1106-vision-preview', html: 'relevant', vision: true }),
+    llmProject('gpt4', { model: 'gpt-4', html: 'full' }, undefined, env),
+    llmProject('gpt4-relevant', { model: 'gpt-4', html: 'relevant' }, undefined, env),
+    llmProject('gpt4v', { model: 'gpt-4-1106-vision-preview', html: 'relevant', vision: true }, undefined, env),
     // vLLM, Ollama, llama.cpp...: OPENAI_BASE_URL=http://host:port/v1 BENCHWRIGHT_MODEL=<name>; the
     // same server judges fuzzy answers (the other projects: WebArena's judge, `judge` in DEFAULT_JUDGE).
-    llmProject('local', { model: localModel, html: 'relevant' }, { model: localModel }),
+    llmProject('local', { model: localModel, html: 'relevant' }, { model: localModel }, env),
   ];
 }

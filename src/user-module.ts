@@ -10,11 +10,16 @@ import { pathToFileURL } from 'node:url';
 export async function importUserModule(path: string, what: string, cwd = process.cwd()): Promise<{ file: string; exports: Record<string, unknown> }> {
   const file = resolve(cwd, path);
   if (!existsSync(file)) throw new Error(`${what} "${path}" not found: no file ${file}`);
+  let loaded: Record<string, unknown>;
   try {
-    return { file, exports: (await import(pathToFileURL(file).href)) as Record<string, unknown> };
+    loaded = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (e) {
     throw new Error(`${what} "${path}" (${file}) failed to load: ${(e as Error).message}`);
   }
+  // In a CommonJS project Playwright compiles TypeScript to CommonJS, whose exports object
+  // import() hands over as `default` (marked __esModule): the module's exports are in there.
+  const compiled = loaded.default as Record<string, unknown> | undefined;
+  return { file, exports: compiled?.__esModule === true ? compiled : loaded };
 }
 
 /** "exports a, b" or "exports nothing": what a module offered instead of what was expected. */

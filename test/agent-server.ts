@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import { ROOT } from './helpers.ts';
 
 // A stand-in agent server for the HTTP agent's tests: it answers each request from a script
 // (a reply, an error status, garbage, a hang) and keeps every request it was sent.
@@ -41,4 +45,30 @@ export class ScriptedAgentServer {
     this.server.closeAllConnections();
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
+}
+
+let closedSchema: Ajv | undefined;
+
+/**
+ * What a request holds that the protocol's schema does not describe (or gets wrong). The
+ * published schema leaves objects open (agents must ignore properties they do not know), so
+ * here every object with listed properties is closed: a property the harness sends that the
+ * schema forgot shows up.
+ */
+export function requestProblems(kind: 'stepRequest' | 'fieldRequest', request: unknown): string[] {
+  if (!closedSchema) {
+    const close = (node: unknown): void => {
+      if (typeof node !== 'object' || node === null) return;
+      const schema = node as Record<string, unknown>;
+      if (schema.properties) schema.additionalProperties = false;
+      Object.values(schema).forEach(close);
+    };
+    const schema = JSON.parse(readFileSync(join(ROOT, 'schemas', 'agent-protocol.schema.json'), 'utf8')) as { $id: string };
+    close(schema);
+    closedSchema = new Ajv({ allErrors: true, allowUnionTypes: true });
+    closedSchema.addSchema(schema, 'protocol');
+  }
+  const validate = closedSchema.getSchema(`protocol#/definitions/${kind}`)!;
+  if (validate(request)) return [];
+  return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}${e.params && 'additionalProperty' in e.params ? `: ${String(e.params.additionalProperty)}` : ''}`);
 }

@@ -5,13 +5,14 @@ import { after, before, test } from 'node:test';
 import { chromium, type Browser } from '@playwright/test';
 import config from '../playwright.config.ts';
 import { http } from '../agents/http/agent.ts';
-import { protocolProblems, PROTOCOL_VERSION } from '../agents/http/protocol.ts';
-import { settingsProblem } from '../agents/http/settings.ts';
+import { PROTOCOL_VERSION } from '../agents/http/protocol.ts';
+import { missingServer, settingsProblem } from '../agents/http/settings.ts';
+import { httpProject } from '../config/projects.ts';
 import { ActionLibrary } from '../src/actions/library.ts';
 import type { AgentReport, EpisodeInput } from '../src/agent/types.ts';
 import { GOAL_ACTIONS } from '../src/runner/episode.ts';
 import { readFields } from '../src/values/read-fields.ts';
-import { ScriptedAgentServer, type Scripted } from './agent-server.ts';
+import { requestProblems, ScriptedAgentServer, type Scripted } from './agent-server.ts';
 import { ROOT } from './helpers.ts';
 
 // The HTTP agent against a stand-in server in this process: what it retries, what it records
@@ -48,7 +49,9 @@ test('a 5xx, then a reply: retried and used; the request is the schema\'s, with 
   const { result, requests, report } = await stepAgainst((n) => (n === 0 ? { status: 503, text: 'overloaded' } : { json: REPLY }));
   assert.deepEqual(result, { action: 'click("e1")', reasoning: 'the only button' });
   assert.equal(requests.length, 2);
-  assert.deepEqual(protocolProblems('stepRequest', requests[0]), []);
+  assert.deepEqual(requestProblems('stepRequest', requests[0]), []);
+  // The check sees what the schema does not describe.
+  assert.deepEqual(requestProblems('stepRequest', { ...requests[0], tabs: [] }), ['/ must NOT have additional properties: tabs']);
   assert.deepEqual(requests[0]!.options, { model: 'small' });
   assert.deepEqual((requests[0]!.actionSet as { name: string; forms: string[] }[]).find((a) => a.name === 'click'), { name: 'click', forms: ['click(target, button?)', 'click(x, y)'] });
   assert.deepEqual(report.usage, { 'step 1': { calls: 2, promptTokens: 120, completionTokens: 8, cost: 0.0004, cached: 0 } });
@@ -100,11 +103,14 @@ test('a server that is gone: the agent fails after 3 attempts with the connectio
 });
 
 test('agentOptions: url is required and must be http(s); timeoutMs and retries are checked', () => {
-  assert.match(settingsProblem({})!, /needs its server's address in agentOptions\.url: set BENCHWRIGHT_AGENT_URL/);
-  assert.match(settingsProblem({ url: 'ftp://host/' })!, /^agentOptions\.url \(BENCHWRIGHT_AGENT_URL for the http project\) must be an http\(s\) URL, not "ftp:\/\/host\/"/);
+  assert.match(missingServer({})!, /needs its server's address in agentOptions\.url \(the http project reads BENCHWRIGHT_AGENT_URL/);
+  assert.equal(missingServer({ url: 'localhost:8765' }), undefined);
+  assert.match(settingsProblem({ url: 'ftp://host/' })!, /^agentOptions\.url must be an http\(s\) URL, not "ftp:\/\/host\/"$/);
   assert.match(settingsProblem({ url: 'localhost:8765' })!, /must be an http\(s\) URL/);
   assert.match(settingsProblem({ url: 'http://h/', timeoutMs: '5s' })!, /timeoutMs must be a positive number/);
   assert.match(settingsProblem({ url: 'http://h/', retries: -1 })!, /retries must be a whole number/);
+  // A project that names a server with wrong settings stops the run as the config loads, never skipped.
+  assert.throws(() => httpProject('mine', { url: 'http://h/', retries: -1 }), /^Error: project mine: agentOptions\.retries must be a whole number/);
   assert.equal(settingsProblem({ url: 'https://agents.example/v1/act', timeoutMs: 1000, retries: 0 }), undefined);
   // The harness asks the agent with the project's agentOptions.
   assert.match(http.unavailable!({})!, /needs its server's address/);
@@ -179,7 +185,7 @@ test('a form: each field\'s reply, retried or garbage or about another field, en
       note: 'the reply is not JSON: Unexpected token \'m\', "modify_tex"... is not valid JSON',
       extras: 'no action for the field "extras" (got modify_radio("colour", "red"))',
     });
-    for (const request of server.requests) assert.deepEqual(protocolProblems('fieldRequest', request), []);
+    for (const request of server.requests) assert.deepEqual(requestProblems('fieldRequest', request), []);
     assert.ok(server.requests.every((r) => (r.html as string).includes('name="colour"')));
     assert.deepEqual((server.requests[0]!.actionSet as { name: string }[]).map((a) => a.name), ['modify_text', 'modify_checkbox', 'modify_radio', 'modify_select', 'modify_range']);
   } finally {

@@ -4,9 +4,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
 import { readResults, type BenchmarkResults } from '../src/report/results.ts';
-import { protocolProblems } from '../agents/http/protocol.ts';
 import { ROOT, runPlaywrightAsync, tempDir } from './helpers.ts';
-import { ScriptedAgentServer } from './agent-server.ts';
+import { requestProblems, ScriptedAgentServer } from './agent-server.ts';
 
 // The HTTP agent end to end: Playwright runs the http project against the example Python agent
 // (a real process, real HTTP, a real browser), on the bundled bookshop goal tasks and one form task.
@@ -93,7 +92,7 @@ test('the Python agent solves every bookshop goal and answers the form with firs
     // Asked: sentiment, aspects, confidence, reason (the hidden bookkeeping field is not).
     assert.equal(fields.length, 4 * FORM_INSTANCES);
     for (const request of recorder.requests) {
-      assert.deepEqual(protocolProblems(request.kind === 'step' ? 'stepRequest' : 'fieldRequest', request), [], JSON.stringify(request).slice(0, 500));
+      assert.deepEqual(requestProblems(request.kind === 'step' ? 'stepRequest' : 'fieldRequest', request), [], JSON.stringify(request).slice(0, 500));
     }
     assert.ok(steps.some((r) => (r.history as unknown[]).length === 3), 'an order episode is told its three earlier steps');
     assert.deepEqual(recorder.requests.map((r) => r.options), recorder.requests.map(() => ({})), 'url is the harness\'s, not passed on');
@@ -136,6 +135,6 @@ test('without BENCHWRIGHT_AGENT_URL the http project is skipped, saying what to 
   const run = await runPlaywrightAsync(['test', '--project=http', '--grep', '@bookshop-price'], { BENCHWRIGHT_AGENT_URL: '', BENCHWRIGHT_TASKS: manifest, BENCHWRIGHT_ALLURE: 'off' });
   assert.equal(run.code, 0, run.output);
   assert.match(run.output, /3 skipped/);
-  assert.match(run.output, /no benchmark instance ran \(the http agent needs its server's address in agentOptions\.url: set BENCHWRIGHT_AGENT_URL/);
+  assert.match(run.output, /no benchmark instance ran \(the http agent needs its server's address in agentOptions\.url \(the http project reads BENCHWRIGHT_AGENT_URL/);
 });
 

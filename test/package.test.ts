@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { test } from 'node:test';
 import type { BenchmarkResults } from '../src/report/results.ts';
 import { ROOT, tempDir } from './helpers.ts';
@@ -25,6 +25,9 @@ test('the package: packed, installed offline into a project of its own, it runs 
   });
   assert.deepEqual(missing, []);
 
+  // The example's own package.json installs this very tarball (its name follows the version).
+  const example = JSON.parse(readFileSync(join(EXAMPLE, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+  assert.equal(example.devDependencies.benchwright, `file:../../${basename(tarball)}`);
   const project = tempDir('benchwright-user-');
   installPacked(tarball, project);
   // The example project's own files: its config, a form task, a goal task, its agent and its evaluator.
@@ -34,8 +37,11 @@ test('the package: packed, installed offline into a project of its own, it runs 
   const tsc = spawnSync(process.execPath, [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-p', project], { encoding: 'utf8' });
   assert.equal(tsc.status, 0, tsc.stdout);
   // Editors find the task schema the example's task files name.
-  const header = /\$schema=(\S+)/.exec(readFileSync(join(project, 'tasks', 'colour.yaml'), 'utf8'))![1]!;
-  assert.ok(existsSync(resolve(project, 'tasks', header)), `${header} is not in the installed package`);
+  for (const taskFile of ['tasks/colour.yaml', 'tasks/lights/task.yaml']) {
+    const schema = /\$schema=(\S+)/.exec(readFileSync(join(project, taskFile), 'utf8'))![1]!;
+    assert.equal(resolve(project, dirname(taskFile), schema), join(project, 'node_modules', 'benchwright', 'schemas', 'task.schema.json'), taskFile);
+  }
+  assert.ok(existsSync(join(project, 'node_modules', 'benchwright', 'schemas', 'task.schema.json')));
 
   const env: NodeJS.ProcessEnv = { ...process.env, BENCHWRIGHT_ALLURE: 'off' };
   delete env.BENCHWRIGHT_TASKS;
@@ -50,6 +56,14 @@ test('the package: packed, installed offline into a project of its own, it runs 
     // The first option is red: right for the rose only. The lamps are read off the page.
     'mine colour sky': 0, 'mine colour rose': 1, 'mine lights top': 1, 'mine lights bottom': 1,
   });
+  // The same project as CommonJS (npm init's default): Playwright compiles its TypeScript to
+  // CommonJS, and the config requires the package's ES modules.
+  const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as Record<string, unknown>;
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ ...manifest, type: 'commonjs' }, null, 2));
+  const commonjs = spawnSync('npx', ['playwright', 'test', '--project=mine'], { cwd: project, encoding: 'utf8', env, maxBuffer: 64 * 2 ** 20 });
+  assert.equal(commonjs.status, 0, commonjs.stdout + commonjs.stderr);
+  assert.match(commonjs.stdout, /^mine +\.\/agents\/first-guess\.ts +0\.500 ± 0\.361 .* 1\.000 ± 0\.000 /m);
+
   // The installed CLI runs from the package too, and knows the project's evaluators when told.
   const cli = spawnSync('npx', ['benchwright', 'validate', 'tasks', '--evaluators', 'evaluators/mentions.ts'], { cwd: project, encoding: 'utf8', env });
   assert.equal(cli.status, 0, cli.stdout + cli.stderr);

@@ -3,13 +3,16 @@ import { test } from 'node:test';
 import { findAgent } from '../agents/registry.ts';
 import { EVALUATORS, registerEvaluatorsFrom } from '../src/evaluators/registry.ts';
 import { formatError } from '../src/task/errors.ts';
-import { loadTaskFile } from '../src/task/load-task.ts';
+import { summarizeTaskFile } from '../src/task/task-index.ts';
+import { tempDir } from './helpers.ts';
 
 const MODULES = 'test/fixtures/user-modules';
 
-test('an agent from a module of the user\'s: its default export or `agent`', async () => {
-  assert.equal((await findAgent(`./${MODULES}/named-agent.ts`)).name, 'named');
-  assert.equal(await findAgent('oracle'), await findAgent('oracle'));
+test('an agent from a module of the user\'s: its default export or `agent`, ESM or compiled to CommonJS, loaded once', async () => {
+  const named = await findAgent(`./${MODULES}/named-agent.ts`);
+  assert.equal(named.name, 'named');
+  assert.equal(await findAgent(`./${MODULES}/named-agent.ts`), named);
+  assert.equal((await findAgent(`./${MODULES}/compiled-agent.cjs`)).name, 'compiled');
 });
 
 test('an agent module that is missing, exports no agent or breaks: errors name the path and what was expected', async () => {
@@ -22,9 +25,12 @@ test('an agent module that is missing, exports no agent or breaks: errors name t
 test('evaluators of the user\'s: registered from a module, named in task files, their settings checked at load', async () => {
   await assert.rejects(registerEvaluatorsFrom(`${MODULES}/no-agent.ts`), /evaluators module ".*no-agent\.ts" \(.*\) exports no evaluator: .*; it exports default, helper$/);
   const file = `${MODULES}/short-answer.yaml`;
-  assert.deepEqual(loadTaskFile(file).errors.map((e) => formatError(e)), [`${file}:8:5: eval[0].answer_length: unknown evaluator "answer_length"; expected one of: fields, page, answer, url, html`]);
+  // Through the task index, cached by content hash: registering changes the verdict on the same file.
+  process.env.BENCHWRIGHT_CACHE_DIR = tempDir();
+  const errorsOf = () => summarizeTaskFile(file).errors.map((e) => formatError(e));
+  assert.deepEqual(errorsOf(), [`${file}:8:5: eval[0].answer_length: unknown evaluator "answer_length"; expected one of: fields, page, answer, url, html`]);
   assert.deepEqual(await registerEvaluatorsFrom(`${MODULES}/evaluators.ts`), ['answer_length']);
   assert.ok(EVALUATORS.answer_length);
-  assert.deepEqual(loadTaskFile(file).errors.map((e) => formatError(e)), [`${file}:8:31: eval[0].answer_length.at_most: expected a whole number, got "a few"`]);
+  assert.deepEqual(errorsOf(), [`${file}:8:31: eval[0].answer_length.at_most: expected a whole number, got "a few"`]);
   await assert.rejects(registerEvaluatorsFrom('src/evaluators/answer.ts'), /evaluator "answer" is built in: give yours another name/);
 });

@@ -30,7 +30,8 @@ export function packThisPackage(destination: string): { tarball: string; files: 
  * A fresh project of a user's that depends on the packed tarball and on @playwright/test,
  * installed offline: with the lock such a project would commit (this repository's tree of the
  * package's dependencies, plus the tarball), `npm ci --offline` needs nothing but the npm cache,
- * which installing this repository filled.
+ * which installing this repository filled. The price: npm resolves nothing, so a wrong version
+ * range (of the peer dependency, say) would not show here.
  */
 export function installPacked(tarball: string, dir: string): void {
   cpSync(tarball, join(dir, basename(tarball)));

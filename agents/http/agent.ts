@@ -1,6 +1,6 @@
 import type { Agent } from '../../src/agent/types.ts';
 import { httpRun } from './form.ts';
-import { settingsProblem } from './settings.ts';
+import { missingServer } from './settings.ts';
 import { httpStep } from './step.ts';
 
 /**
@@ -11,7 +11,7 @@ import { httpStep } from './step.ts';
  */
 export const http: Agent = {
   name: 'http',
-  unavailable: (agentOptions) => settingsProblem(agentOptions),
-  step: (input) => httpStep(input),
-  run: (input) => httpRun(input),
+  unavailable: missingServer,
+  step: httpStep,
+  run: httpRun,
 };

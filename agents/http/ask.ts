@@ -5,7 +5,7 @@ import type { HttpAgentSettings } from './settings.ts';
 import { postJson, type Delivery } from './transport.ts';
 
 /** What came of asking the agent server once. */
-export type Asked =
+export type ServerAnswer =
   | { reply: AgentReply }
   /** It answered 2xx, but not with a reply of the protocol (not JSON, no action, another version). */
   | { unusable: string }
@@ -30,10 +30,10 @@ export interface RequestLog {
  * later keeps it) and returns what it cost: the calls the server answered (counted here),
  * the tokens and cost the reply states (cost null, unknown, when it states none).
  */
-export async function ask(settings: HttpAgentSettings, request: StepRequest | FieldRequest, report: AgentReport): Promise<{ asked: Asked; usage: Usage; log: RequestLog }> {
+export async function ask(settings: HttpAgentSettings, request: StepRequest | FieldRequest, report: AgentReport): Promise<{ answer: ServerAnswer; usage: Usage; log: RequestLog }> {
   const delivery = await postJson(settings, request);
-  const asked = askedOf(delivery);
-  const reply = 'reply' in asked ? asked.reply : undefined;
+  const answer = answerOf(delivery);
+  const reply = 'reply' in answer ? answer.reply : undefined;
   const log: RequestLog = {
     kind: request.kind,
     ...(request.kind === 'step' ? { step: request.observation.step + 1 } : { field: request.field.name }),
@@ -42,21 +42,22 @@ export async function ask(settings: HttpAgentSettings, request: StepRequest | Fi
     ms: delivery.ms,
     ...(reply && { action: reply.action }),
     ...(reply?.reasoning && { reasoning: reply.reasoning }),
-    ...('failed' in asked && { error: asked.failed }),
-    ...('unusable' in asked && { error: asked.unusable }),
+    ...('failed' in answer && { error: answer.failed }),
+    ...('unusable' in answer && { error: answer.unusable }),
   };
   report.log.push(log);
   const usage: Usage = {
     calls: delivery.answered,
     promptTokens: reply?.usage?.promptTokens ?? 0,
     completionTokens: reply?.usage?.completionTokens ?? 0,
-    cost: reply?.usage?.cost ?? null,
+    // Nothing answered, nothing spent; an answer that states no cost: unknown.
+    cost: reply?.usage?.cost ?? (delivery.answered ? null : 0),
     cached: 0,
   };
-  return { asked, usage, log };
+  return { answer, usage, log };
 }
 
-function askedOf(delivery: Delivery): Asked {
+function answerOf(delivery: Delivery): ServerAnswer {
   if (delivery.error !== undefined) return { failed: delivery.error, unreachable: delivery.unreachable === true };
   const read = readReply(delivery.body ?? '');
   return 'reply' in read ? read : { unusable: read.problem };

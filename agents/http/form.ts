@@ -25,7 +25,7 @@ export async function httpRun({ page, actions, task, instanceId, seed, fields, o
       const request: FieldRequest = {
         version: PROTOCOL_VERSION, kind: 'field', task, instanceId, seed, field, html: await documentHtml(page), actionSet, options: settings.options,
       };
-      const { asked: answer, usage, log } = await ask(settings, request, report);
+      const { answer, usage, log } = await ask(settings, request, report);
       let error: string | undefined;
       if ('failed' in answer) {
         error = answer.failed;

@@ -13,23 +13,24 @@ export interface HttpAgentSettings {
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_RETRIES = 2;
 
-/** Why the agent cannot run with these agentOptions (its tests are skipped with this), or undefined. */
+/** Why the agent cannot run: no server named (its tests are skipped with this), or undefined. */
+export function missingServer(agentOptions: Record<string, unknown>): string | undefined {
+  if (agentOptions.url !== undefined && agentOptions.url !== '') return undefined;
+  return 'the http agent needs its server\'s address in agentOptions.url (the http project reads BENCHWRIGHT_AGENT_URL, e.g. http://127.0.0.1:8765/): not set, so this project is skipped';
+}
+
+/** What is wrong with the settings of agentOptions that name a server: an error, never a skip (a typo must not pass as a green run). */
 export function settingsProblem(agentOptions: Record<string, unknown>): string | undefined {
   const { url, timeoutMs, retries } = agentOptions;
-  if (url === undefined || url === '') {
-    return 'the http agent needs its server\'s address in agentOptions.url: set BENCHWRIGHT_AGENT_URL (e.g. http://127.0.0.1:8765/) for the http project; not set, so this project is skipped';
-  }
-  if (typeof url !== 'string' || !/^https?:$/.test(URL.parse(url)?.protocol ?? '')) {
-    return `agentOptions.url (BENCHWRIGHT_AGENT_URL for the http project) must be an http(s) URL, not ${JSON.stringify(url)}: this project is skipped`;
-  }
+  if (typeof url !== 'string' || !/^https?:$/.test(URL.parse(url)?.protocol ?? '')) return `agentOptions.url must be an http(s) URL, not ${JSON.stringify(url)}`;
   if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && timeoutMs > 0)) return `agentOptions.timeoutMs must be a positive number of milliseconds, not ${JSON.stringify(timeoutMs)}`;
   if (retries !== undefined && !(Number.isInteger(retries) && (retries as number) >= 0)) return `agentOptions.retries must be a whole number of 0 or more, not ${JSON.stringify(retries)}`;
   return undefined;
 }
 
-/** The settings of valid agentOptions (settingsProblem says why others are not). */
+/** The settings of valid agentOptions (missingServer and settingsProblem say why others are not). */
 export function httpSettings(agentOptions: Record<string, unknown>): HttpAgentSettings {
-  const problem = settingsProblem(agentOptions);
+  const problem = missingServer(agentOptions) ?? settingsProblem(agentOptions);
   if (problem) throw new Error(problem);
   const { url, timeoutMs, retries, ...options } = agentOptions;
   return { url: url as string, timeoutMs: (timeoutMs as number | undefined) ?? DEFAULT_TIMEOUT_MS, retries: (retries as number | undefined) ?? DEFAULT_RETRIES, options };

@@ -24,13 +24,13 @@ export async function httpStep(input: EpisodeInput): Promise<AgentStep | AgentFa
     actionSet: describeActions(input.actionSet),
     options: settings.options,
   };
-  const { asked, usage } = await ask(settings, request, input.report);
-  const problem = 'failed' in asked ? asked.failed : 'unusable' in asked ? asked.unusable : undefined;
+  const { answer, usage } = await ask(settings, request, input.report);
+  const problem = 'failed' in answer ? answer.failed : 'unusable' in answer ? answer.unusable : undefined;
   // Keyed as trajectory.json numbers the steps.
   input.report.usage[`step ${input.observation.step + 1}`] = { ...usage, ...(problem !== undefined && { error: problem }) };
-  if ('failed' in asked) return { failed: asked.failed };
-  if ('unusable' in asked) return { action: '', error: asked.unusable };
-  const { action, reasoning } = asked.reply;
+  if ('failed' in answer) return { failed: answer.failed };
+  if ('unusable' in answer) return { action: '', error: answer.unusable };
+  const { action, reasoning } = answer.reply;
   if (action === null) return null;
   return { action, ...(reasoning && { reasoning }) };
 }

@@ -165,23 +165,32 @@ def choose_field(request):
     return call('modify_' + kind, field['name'], options[0]), 'the first option'
 
 
+def choose(request):
+    """The action for a request, why, and what it was about (for the printed line)."""
+    if request.get('kind') == 'step':
+        action, reasoning = choose_step(request)
+        return action, reasoning, 'step %d' % (request['observation']['step'] + 1)
+    if request.get('kind') == 'field':
+        action, reasoning = choose_field(request)
+        return action, reasoning, 'field %s' % request['field']['name']
+    # A kind this version does not know: leave it alone, as the protocol asks of unknowns.
+    return None, 'unknown kind', 'kind %s' % request.get('kind')
+
+
 class Handler(BaseHTTPRequestHandler):
     def do_POST(self):
         try:
             request = json.loads(self.rfile.read(int(self.headers.get('Content-Length') or 0)))
         except ValueError as e:
             return self.answer(400, {'error': 'not JSON: %s' % e})
+        if not isinstance(request, dict):
+            return self.answer(400, {'error': 'the request is not a JSON object'})
         if request.get('version') != VERSION:
             return self.answer(400, {'error': 'this agent speaks protocol version %d' % VERSION})
-        if request.get('kind') == 'step':
-            action, reasoning = choose_step(request)
-            subject = 'step %d' % (request['observation']['step'] + 1)
-        elif request.get('kind') == 'field':
-            action, reasoning = choose_field(request)
-            subject = 'field %s' % request['field']['name']
-        else:
-            # A kind this version does not know: leave it alone, as the protocol asks of unknowns.
-            action, reasoning, subject = None, 'unknown kind', 'kind %s' % request.get('kind')
+        try:
+            action, reasoning, subject = choose(request)
+        except Exception as e:  # a bug of the agent's: say so (500), never drop the connection
+            return self.answer(500, {'error': '%s: %s' % (type(e).__name__, e)})
         self.answer(200, {'version': VERSION, 'action': action, 'reasoning': reasoning,
                           'usage': {'promptTokens': 0, 'completionTokens': 0, 'cost': 0}})
         # One line per answer, after it is sent: a test can count them and stop the server.

@@ -127,7 +127,6 @@ function parseCall(text: string, start: number, name: keyof typeof ACTION_SIGNAT
   return { action: { name, args: written.map((w) => w.value) }, end: cursor.at + 1 };
 }
 
-
 /** Why the written arguments do not fit one form of the action; undefined when they do. */
 function misfit(name: string, params: readonly ParamSpec[], written: { keyword?: string; at: number; value: ActionArg }[], start: number): SyntaxProblem | undefined {
   for (const [i, w] of written.entries()) {

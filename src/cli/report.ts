@@ -3,7 +3,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { registerEvaluatorsFrom } from '../evaluators/registry.ts';
 import { METRICS, type MetricByType } from '../metrics/registry.ts';
+import { ownModule } from '../package-files.ts';
 import { DEFAULT_RESAMPLES } from '../report/aggregate.ts';
 import { listRuns, locateResults, reportFolder, type LocatedResults } from '../report/run-folders.ts';
 import { rescore, type RescoreChoice } from '../report/rescore.ts';
@@ -13,8 +15,6 @@ import { DEFAULT_JUDGE, modelJudge } from '../llm/judge.ts';
 import { writeReport } from '../report/write-report.ts';
 import { FIELD_TYPES, type FieldType } from '../task/types.ts';
 import { UsageError } from './usage.ts';
-import { ownModule } from '../package-files.ts';
-import { registerEvaluatorsFrom } from '../evaluators/registry.ts';
 
 export const REPORT_USAGE = `benchwright report [run | results.json | blob report folder] [options]
 

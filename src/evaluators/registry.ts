@@ -17,8 +17,8 @@ const BUILT_IN = new Set(Object.keys(EVALUATORS));
  * the Playwright config, which registers it.
  */
 export function registerEvaluator(evaluator: Evaluator<any, any, any>): void {
-  // Again under the same name: the config read once more (a worker), not a clash.
   if (BUILT_IN.has(evaluator.name)) throw new Error(`evaluator "${evaluator.name}" is built in: give yours another name`);
+  // A name registered before is replaced, not refused: the config is read once more in each worker.
   EVALUATORS[evaluator.name] = evaluator;
   allowEvaluator(evaluator.name, evaluator.settingsSchema);
 }

@@ -6,10 +6,10 @@ import { combinedScore } from '../evaluators/evaluate.ts';
 import type { Evaluation } from '../evaluators/types.ts';
 import type { Trajectory } from '../runner/episode.ts';
 import { fieldRecordsOf } from '../evaluators/fields.ts';
+import { packageFile } from '../package-files.ts';
 import { byCodePoint } from './aggregate.ts';
 import { recordKey, type RunRecord } from './journal.ts';
 import { RESULTS_FORMAT, type BenchmarkResults, type InstanceRow, type InstanceOutcome, type RunMetadata } from './results.ts';
-import { packageFile } from '../package-files.ts';
 
 // The results of a run, rebuilt from what the tests recorded: their annotations (task,
 // instance, split, agent) and their evaluations.json and agent-usage.json attachments. Nothing else survives

@@ -45,8 +45,12 @@ function validator(name: SchemaName): ValidateFunction {
     const ajv = new Ajv({ allErrors: true, verbose: true, coerceTypes: true, allowUnionTypes: true });
     addFormats(ajv);
     ajv.addVocabulary(['x-hint', 'x-unknown']);
-    const schema = readSchema(name) as { definitions: { evaluator: { properties: Record<string, object> } } };
-    if (name === 'task') for (const [evaluator, settings] of addedEvaluators) schema.definitions.evaluator.properties[evaluator] = settings;
+    const schema = readSchema(name) as { definitions: { evaluator: { properties: Record<string, object>; additionalProperties: unknown } } };
+    if (name === 'task') {
+      // The published schema lets editors accept evaluators it cannot know; here only the known ones pass.
+      schema.definitions.evaluator.additionalProperties = false;
+      for (const [evaluator, settings] of addedEvaluators) schema.definitions.evaluator.properties[evaluator] = settings;
+    }
     v = ajv.compile(schema);
     validators.set(name, v);
   }
