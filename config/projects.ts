@@ -1,9 +1,9 @@
 import { basename } from 'node:path';
 import type { Project } from '@playwright/test';
+import { missingServer, settingsProblem } from '../agents/http/settings.ts';
 import type { LlmOptions } from '../agents/llm/options.ts';
 import type { BenchwrightOptions } from '../fixtures/benchwright.ts';
 import type { ChatSettings } from '../src/llm/client.ts';
-import { missingServer, settingsProblem } from '../agents/http/settings.ts';
 import { ownModule } from '../src/package-files.ts';
 
 /** The generated suite: one test per instance of the benchmark. */
