@@ -73,6 +73,9 @@ export function standardProjects(env = process.env): BenchmarkProject[] {
     llmProject('gpt4', { model: 'gpt-4', html: 'full' }, undefined, env),
     llmProject('gpt4-relevant', { model: 'gpt-4', html: 'relevant' }, undefined, env),
     llmProject('gpt4v', { model: 'gpt-4-1106-vision-preview', html: 'relevant', vision: true }, undefined, env),
+    // A current model: forms per field, goal tasks step by step; -open runs forms as episodes too.
+    llmProject('gpt4o', { model: 'gpt-4o', html: 'relevant', maxPromptTokens: 16_000 }, undefined, env),
+    llmProject('gpt4o-open', { model: 'gpt-4o', html: 'relevant', maxPromptTokens: 16_000, protocol: 'open' }, undefined, env),
     // vLLM, Ollama, llama.cpp...: OPENAI_BASE_URL=http://host:port/v1 BENCHWRIGHT_MODEL=<name>; the
     // same server judges fuzzy answers (the other projects: WebArena's judge, `judge` in DEFAULT_JUDGE).
     llmProject('local', { model: localModel, html: 'relevant' }, { model: localModel }, env),

@@ -1,18 +1,24 @@
 import type { Agent } from '../../src/agent/types.ts';
 import { hasEndpoint } from '../../src/llm/client.ts';
+import type { LlmOptions } from './options.ts';
 
 /**
- * An LLM through the openai SDK, as the paper runs it: per field, the page (full or relevant
- * HTML, optionally a screenshot) and the field's name go to the model, which answers with
- * action text; the parser turns it into actions (model text is data, never evaluated). All
+ * An LLM through the openai SDK. A form, as the paper runs it: per field, the page (full or
+ * relevant HTML, optionally a screenshot) and the field's name go to the model, which answers
+ * with action text; the parser turns it into actions (model text is data, never evaluated). All
  * fields are asked at once from the page as loaded (the worker caps the calls in flight), then
- * their actions run in field order. The SDK and the tokenizers load only in workers that run
+ * their actions run in field order. A goal task: per step, the goal, the tabs, the
+ * accessibility tree, the last error and the earlier steps; the reply is a reasoning and one
+ * action (agents/llm/step-prompt.ts). The SDK and the tokenizers load only in workers that run
  * an LLM project (about a second of start-up the other agents do not pay).
  */
 export const llm: Agent = {
   name: 'llm',
   unavailable: () => missingCredentials(),
   run: async (input) => (await import('./run-llm.ts')).runLlm(input),
+  step: async (input) => (await import('./run-step.ts')).llmStep(input),
+  // A vision model sees the viewport at every step.
+  observes: (options) => ({ screenshot: Boolean((options as Partial<LlmOptions>).vision) }),
 };
 
 /** Why LLM projects cannot run here, or undefined when they can. */

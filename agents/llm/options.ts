@@ -12,6 +12,8 @@ export interface LlmOptions extends ChatSettings {
   maxPromptTokens: number;
   /** Re-prompts quoting the parse error when a reply holds no valid action. */
   reprompts: number;
+  /** 'open': form tasks run as episodes, the task's words the goal, no field named (the paper's open-ended mode). */
+  protocol?: 'open';
 }
 
 export const DEFAULT_LLM_OPTIONS: LlmOptions = {

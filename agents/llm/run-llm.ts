@@ -3,10 +3,9 @@ import type { Action } from '../../src/actions/signatures.ts';
 import { documentHtml, type ActionLibrary } from '../../src/actions/library.ts';
 import type { FieldState } from '../../src/values/read-fields.ts';
 import type { AgentInput, AgentReport } from '../../src/agent/types.ts';
-import type { Usage } from '../../src/agent/usage.ts';
-import { totalUsage } from '../../src/agent/usage.ts';
 import { complete, type CallRecord } from '../../src/llm/client.ts';
 import { actionsForField, askInRounds, runFieldActions } from '../field-actions.ts';
+import { usageOf } from './call-usage.ts';
 import { demonstrations } from './demos.ts';
 import { DEFAULT_LLM_OPTIONS, type LlmOptions } from './options.ts';
 import { buildMessages, reprompt, type Demonstration, type FieldPrompt } from './prompt.ts';
@@ -102,9 +101,4 @@ interface FieldAnswer {
   actions: Action[];
   pageCut?: number;
   error?: string;
-}
-
-function usageOf(calls: CallRecord[], error: string | undefined): Usage {
-  const perCall = calls.map((c) => ({ calls: 1, promptTokens: c.promptTokens, completionTokens: c.completionTokens, cost: c.cost, cached: c.cached ? 1 : 0 }));
-  return { ...totalUsage(perCall), ...(error && { error }) };
 }

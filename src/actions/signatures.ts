@@ -52,6 +52,41 @@ export const ACTION_SIGNATURES = {
 } as const satisfies Record<string, ParamSpec[][]>;
 
 export type ActionName = keyof typeof ACTION_SIGNATURES;
+
+/** What each action does, one line each: the prompts' and the agent protocol's action set. */
+export const ACTION_HELP: Record<ActionName, string> = {
+  modify_text: 'types the value into a text field (replacing what is there)',
+  modify_checkbox: 'checks exactly these values of a checkbox group',
+  modify_radio: 'chooses this value (or its 0-based index) of a radio group',
+  modify_select: 'chooses this option (its value, label or index) of a select',
+  modify_range: 'sets a slider to this value',
+  get_html: 'returns the page\'s HTML',
+  capture_screen: 'takes a screenshot',
+  click: 'clicks the element (button: left, middle or right), or the point x, y of the viewport',
+  type: 'types the text with the keyboard where the focus is',
+  scroll: 'scrolls the page up or down (by dy pixels)',
+  maximize: 'makes the window as large as the screen',
+  wait_till_loaded: 'waits until the field is on the page',
+  scroll_to: 'scrolls the field into view',
+  dblclick: 'double-clicks the element',
+  hover: 'moves the mouse over the element',
+  fill: 'clears the text field and types the value into it',
+  press: 'presses a key (Enter, Tab, Control+A, ...) on the element',
+  keyboard_press: 'presses a key where the focus is',
+  select_option: 'chooses the option(s) of a select, by value or label',
+  check: 'checks a checkbox or radio button',
+  uncheck: 'unchecks a checkbox',
+  drag_and_drop: 'drags the element from onto the element to',
+  goto: 'opens the URL in this tab',
+  go_back: 'goes back in the tab\'s history',
+  go_forward: 'goes forward in the tab\'s history',
+  new_tab: 'opens a new, empty tab and focuses it',
+  tab_focus: 'focuses the tab with this index',
+  tab_close: 'closes this tab',
+  noop: 'waits (wait_ms, at most 10 s) and does nothing',
+  send_msg_to_user: 'gives the final answer to the user (ends the task)',
+  report_infeasible: 'says the task cannot be done, and why (ends the task)',
+};
 export type ActionArg = string | number | string[];
 
 export interface Action {

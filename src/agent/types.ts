@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { ActionLibrary } from '../actions/library.ts';
 import type { ActionName } from '../actions/signatures.ts';
-import type { Observation } from '../observe/observe.ts';
+import type { Observation, ObserveOptions } from '../observe/observe.ts';
 import type { Answer } from '../task/types.ts';
 import type { FieldState } from '../values/read-fields.ts';
 import type { Usage } from './usage.ts';
@@ -96,6 +96,8 @@ export interface Agent {
   unavailable?(options: Record<string, unknown>): string | undefined;
   /** Acts on a form's page through `actions`; throwing is an infrastructure error (the test fails). */
   run?(input: AgentInput): Promise<void>;
+  /** What its observations hold beyond the accessibility tree (a screenshot, the HTML), from the project's agentOptions. */
+  observes?(options: Record<string, unknown>): ObserveOptions;
   /** Chooses the next action of an episode; null: it has nothing more to do (the episode ends); a failure ends it with the reason. */
   step?(input: EpisodeInput): Promise<AgentStep | AgentFailure | null>;
 }

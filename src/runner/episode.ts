@@ -59,7 +59,7 @@ export async function runEpisode(run: EpisodeRun): Promise<Trajectory> {
       if (n > protocol.maxSteps) return end(trajectory, 'max steps');
       const started = performance.now();
       const outcome = await run.step(`step ${n}`, async () => {
-        const observation = await observe(actions, n - 1, lastError);
+        const observation = await observe(actions, n - 1, lastError, agent.observes?.(run.input.options));
         const record: StepRecord = { step: n, action: '', ok: false, url: observation.url, snapshotChars: observation.snapshot.length, ms: 0 };
         const choice = await agent.step!({ ...run.input, goal: run.goal, observation, history: [...trajectory.steps], actionSet: GOAL_ACTIONS });
         if (choice === null) return { stop: true as const };

@@ -4,6 +4,7 @@ import type { Agent, AgentReport } from '../agent/types.ts';
 import { combinedScore, InstanceEvaluation } from '../evaluators/evaluate.ts';
 import type { FieldsAsLoaded } from '../evaluators/fields.ts';
 import type { Evaluation, ScoreOptions } from '../evaluators/types.ts';
+import { DEFAULT_MAX_STEPS } from '../task/goal.ts';
 import { carriesNoAnswer, type EpisodeProtocol, type Instance, type Task } from '../task/types.ts';
 import { runEpisode, type Trajectory } from './episode.ts';
 
@@ -38,6 +39,9 @@ export interface InstanceResult {
   trajectory?: Trajectory;
 }
 
+/** A form task run as an episode (agentOptions.protocol: 'open'): the agent is told no field. */
+export const isOpenEnded = (agentOptions: Record<string, unknown>) => agentOptions.protocol === 'open';
+
 /** What a page expression of the task gets to wait for (ready), at most. */
 const READY_MS = 10_000;
 
@@ -64,8 +68,19 @@ export async function runInstance(run: InstanceRun): Promise<InstanceResult> {
     const evaluations = await evaluation.end(actions.page, { ...(answer !== undefined && { answer }), startUrl: run.url, ...(run.siteBase !== undefined && { siteBase: run.siteBase }), goal }, run.scoring);
     return { evaluations, ...combinedScore(evaluations), trajectory };
   }
-  if (!agent.run) throw new Error(`agent ${agent.name} does not run form tasks`);
   const evaluation = await InstanceEvaluation.begin(page, task, instance, { url: run.url });
+  if (isOpenEnded(run.agentOptions)) {
+    // The paper's open-ended mode: the task's words are the goal, no field is named, the agent acts freely.
+    const goal = `${task.title}\n${task.description}`;
+    const trajectory = Object.assign(run.trajectory ?? ({} as Trajectory), { goal, steps: [] });
+    await runEpisode({
+      actions, agent, goal, protocol: { maxSteps: DEFAULT_MAX_STEPS }, trajectory, step: run.step ?? ((_title, body) => body()),
+      input: { task: taskBrief, instanceId: instance.id, seed: run.seed, options: run.agentOptions, report },
+    });
+    const evaluations = await evaluation.end(actions.page, { startUrl: run.url, goal }, run.scoring);
+    return { evaluations, ...combinedScore(evaluations), trajectory };
+  }
+  if (!agent.run) throw new Error(`agent ${agent.name} does not run form tasks`);
   const loaded = (evaluation.begun('fields') as FieldsAsLoaded | undefined)?.loaded ?? [];
   await agent.run({
     page,

@@ -1,0 +1,52 @@
+import type { AgentFailure, AgentStep, EpisodeInput } from '../../src/agent/types.ts';
+import { complete, type CallRecord } from '../../src/llm/client.ts';
+import { usageOf } from './call-usage.ts';
+import { DEFAULT_LLM_OPTIONS, type LlmOptions } from './options.ts';
+import { buildStepMessages, readStepReply, stepReprompt } from './step-prompt.ts';
+
+/** What the agent log says of one step. */
+interface StepLog {
+  step: number;
+  treeCut?: number;
+  calls: CallRecord[];
+  error?: string;
+}
+
+/**
+ * One step of an episode (agents/llm/agent.ts loads this module only when an LLM project runs
+ * a goal task): one call, re-asked quoting the problem while the reply holds no single action.
+ * Only usable replies are cached. A call that fails after the SDK's retries fails the agent:
+ * the episode ends with the reason, scored as the page stands.
+ */
+export async function llmStep(input: EpisodeInput): Promise<AgentStep | AgentFailure | null> {
+  const settings: LlmOptions = { ...DEFAULT_LLM_OPTIONS, ...(input.options as Partial<LlmOptions>) };
+  const { messages, cut } = await buildStepMessages(input, settings);
+  // Keyed as trajectory.json numbers the steps; logged at once, filled as calls come back.
+  const step = input.observation.step + 1;
+  const entry: StepLog = { step, ...(cut && { treeCut: cut }), calls: [] };
+  input.report.log.push(entry);
+  const record = (error?: string) => {
+    input.report.usage[`step ${step}`] = usageOf(entry.calls, error);
+    if (error) entry.error = error;
+  };
+  for (let attempt = 0; attempt <= settings.reprompts; attempt++) {
+    const call = await complete(messages, settings, (reply) => 'action' in readStepReply(reply));
+    entry.calls.push({ ...call, ms: Math.round(call.ms) });
+    if (call.error && call.reply === undefined) {
+      record(call.error);
+      return { failed: `the model call failed: ${call.error}` };
+    }
+    const read = readStepReply(call.reply ?? '');
+    if ('action' in read) {
+      record();
+      return read;
+    }
+    if (attempt === settings.reprompts) {
+      const error = `no usable action after ${attempt + 1} replies: ${read.error}`;
+      record(error);
+      return { action: '', error };
+    }
+    messages.push(...stepReprompt(call.reply ?? '', read.error));
+  }
+  return null;
+}

@@ -1,0 +1,82 @@
+import type { ChatCompletionContentPart, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { parseActions } from '../../src/actions/parse-actions.ts';
+import { ACTION_HELP, actionForms, formatAction, type ActionName } from '../../src/actions/signatures.ts';
+import type { StepRecord } from '../../src/agent/types.ts';
+import { countTokens, fitTokens, loadEncoding } from '../../src/llm/tokens.ts';
+import type { Observation } from '../../src/observe/observe.ts';
+import type { LlmOptions } from './options.ts';
+
+/**
+ * What one step's prompt is made of: what the agent is told at that step. The trajectory
+ * records it for every step, so a run's steps can be turned into prompts again (export).
+ */
+export interface StepView {
+  goal: string;
+  observation: Observation;
+  history: StepRecord[];
+  actionSet: ActionName[];
+}
+
+const system = (actionSet: ActionName[]) => `You are an agent acting in a web browser to reach a goal, one action per step. At each step you see the goal, the open tabs, the page as an accessibility tree whose elements are marked [ref=e12], the error of your last action if it failed, and your earlier steps. Name elements by their ref. When the goal asks for information, give it with send_msg_to_user; when it cannot be done, say so with report_infeasible.
+
+Answer with one short sentence of reasoning, then one action, exactly so:
+Reasoning: <why>
+Action: <one action call>
+
+Actions (strings in double quotes):
+${actionSet.map((name) => `${actionForms(name).join(' | ')}: ${ACTION_HELP[name]}`).join('\n')}`;
+
+/** The chat messages of one step, the accessibility tree cut to the prompt budget (`cut`: tokens left out). */
+export async function buildStepMessages(view: StepView, options: LlmOptions): Promise<{ messages: ChatCompletionMessageParam[]; cut: number }> {
+  const head = system(view.actionSet);
+  const tree = await fitTree(view, [head, userText(view, '', 0)].join('\n'), options);
+  const text = userText(view, tree.text, tree.cut);
+  const content: ChatCompletionContentPart[] | string = view.observation.screenshot
+    ? [{ type: 'text', text }, { type: 'image_url', image_url: { url: `data:image/jpeg;base64,${view.observation.screenshot}` } }]
+    : text;
+  return { messages: [{ role: 'system', content: head }, { role: 'user', content }], cut: tree.cut };
+}
+
+/** The follow-up when a reply holds no usable action: the problem, quoted (BrowserGym's parse-and-retry). */
+export function stepReprompt(reply: string, error: string): ChatCompletionMessageParam[] {
+  return [
+    { role: 'assistant', content: reply },
+    { role: 'user', content: `Your answer could not be used: ${error}\nAnswer again: one short sentence of reasoning, then exactly one action.\nReasoning: <why>\nAction: <one action call>` },
+  ];
+}
+
+/** A reply's reasoning and its one action (the text after "Action:", else the whole reply), or why it holds none. */
+export function readStepReply(reply: string): { action: string; reasoning?: string } | { error: string } {
+  const marker = [...reply.matchAll(/^\s*Action:\s*/gim)].at(-1);
+  const actionText = marker ? reply.slice(marker.index + marker[0].length) : reply;
+  const parsed = parseActions(actionText);
+  if (parsed.errors.length) return { error: parsed.errors[0]!.message };
+  if (parsed.actions.length !== 1) return { error: parsed.actions.length ? `one action per step, not ${parsed.actions.length} (${parsed.actions.map(formatAction).join(', ')})` : 'no action call in the reply' };
+  const reasoning = marker ? reply.slice(0, marker.index).replace(/^\s*Reasoning:\s*/i, '').trim() : '';
+  return { action: formatAction(parsed.actions[0]!), ...(reasoning && { reasoning }) };
+}
+
+function userText(view: StepView, tree: string, cut: number): string {
+  const { observation: o } = view;
+  const tabs = o.tabs.map((t) => `[${t.index}] ${t.title || '(no title)'}: ${t.url}${t.focused ? ' (focused)' : ''}`).join('\n');
+  const steps = view.history.map((s) => `${s.step}. ${s.action || '(no usable action)'}: ${s.ok ? 'done' : `failed: ${s.error ?? ''}`}${s.reasoning ? ` (${s.reasoning})` : ''}`);
+  return [
+    `Goal: ${view.goal}`,
+    `Tabs:\n${tabs}`,
+    `Page: ${o.url}\nAccessibility tree${cut ? ` (${cut} tokens left out)` : ''}:\n${tree}`,
+    ...(o.lastError ? [`Your last action failed: ${o.lastError}`] : []),
+    `Earlier steps:\n${steps.length ? steps.join('\n') : '(none)'}`,
+    'Your next action?',
+  ].join('\n\n');
+}
+
+/** The tree, cut around the element last acted on (else the focused one) to what the rest of the prompt leaves of the budget. */
+async function fitTree(view: StepView, fixed: string, options: LlmOptions): Promise<{ text: string; cut: number }> {
+  const tree = view.observation.snapshot;
+  // Every token holds at least one byte: a prompt of no more bytes than the budget needs no tokenizer.
+  if (Buffer.byteLength(fixed) + Buffer.byteLength(tree) <= options.maxPromptTokens) return { text: tree, cut: 0 };
+  await loadEncoding(options.encoding);
+  const budget = Math.max(0, options.maxPromptTokens - countTokens(fixed, options.encoding));
+  const lastRef = /^\w+\("((?:f\d+)?e\d+)"/.exec(view.history.at(-1)?.action ?? '')?.[1];
+  return fitTokens(tree, budget, lastRef ? `[ref=${lastRef}]` : '[active]', options.encoding);
+}
