@@ -2,9 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase } from '@playwright/test/reporter';
-import { assembleResults, browserOf, projectOf, projectOrder, runMetadata, testRecord } from '../src/report/collect.ts';
+import { assembleResults, browserOf, projectOf, projectOrder, runMetadata, testRecord, trajectoryOf } from '../src/report/collect.ts';
 import { JournalWriter, JOURNAL, readJournal, recordKey, type InstanceRecord, type RunRecord } from '../src/report/journal.ts';
 import { createRunFolder, pointLatestAt, reportFolder, runFolderName } from '../src/report/run-folders.ts';
+import { appendTrajectory } from '../src/report/trajectories.ts';
 import { totalUsage } from '../src/agent/usage.ts';
 import { writeReport } from '../src/report/write-report.ts';
 
@@ -58,14 +59,18 @@ export default class BenchmarkReporter implements Reporter {
   onTestEnd(test: TestCase): void {
     const record = testRecord(test);
     if (!record) return;
-    if (notRun(record)) {
-      this.skipped ??= record.instance.error ?? 'skipped';
+    const row = 'instance' in record ? record.instance : undefined;
+    if (row?.outcome === 'not run') {
+      this.skipped ??= row.error ?? 'skipped';
       return;
     }
     this.recorded.set(test, record);
     if (this.unwritable) return;
     try {
-      this.journalFor(test).append(record);
+      const journal = this.journalFor(test);
+      journal.append(record);
+      const trajectory = row && trajectoryOf(test);
+      if (row && trajectory) appendTrajectory(dirname(journal.file), { project: row.project, task: row.task, instance: row.instance, score: row.score, ceiling: row.ceiling, trajectory });
     } catch (e) {
       // A full disk or a read-only folder must not stop the run: its results are still written at the end.
       console.error(`benchwright: cannot write the run's journal, so a killed run would lose its instances: ${(e as Error).message}`);
@@ -131,8 +136,6 @@ export default class BenchmarkReporter implements Reporter {
   }
 }
 
-const notRun = (record: RunRecord): record is InstanceRecord => 'instance' in record && record.instance.outcome === 'not run';
-
 /** The projects that run benchmark tests (once each: merge-reports keeps one suite per shard). */
 const benchmarkProjects = (suite: Suite) =>
   [...new Set(suite.suites.filter((p) => p.allTests().some((t) => t.annotations.some((a) => a.type === 'task'))).map((p) => p.title))];
@@ -141,6 +144,8 @@ const benchmarkProjects = (suite: Suite) =>
  * This run's records over the resumed run's: an instance this run never reached keeps the
  * earlier record, and one it ran again keeps what the earlier attempt spent.
  */
+const notRun = (record: RunRecord) => 'instance' in record && record.instance.outcome === 'not run';
+
 function unionWithEarlier(earlier: RunRecord[], current: RunRecord[]): RunRecord[] {
   const before = new Map(earlier.map((r) => [recordKey(r), r]));
   const now = current.filter((r) => !notRun(r) || !before.has(recordKey(r))).map((r) => {

@@ -1,5 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { parseActions } from '../src/actions/parse-actions.ts';
+import { formatAction, type ActionName } from '../src/actions/signatures.ts';
+import { loadTaskFile } from '../src/task/load-task.ts';
 
 // An OpenAI-compatible chat completions server on 127.0.0.1 for the tests: it answers from a
 // script and can inject the faults a real endpoint has (429 with retry-after, 500, a hang,
@@ -113,4 +116,114 @@ export function firstOptionReply(request: SeenRequest): string {
   if (kind === 'checkbox') return `modify_checkbox(${field}, [${JSON.stringify(options[0] ?? '')}])`;
   if (kind === 'range') return `modify_range(${field}, ${/from (-?[\d.]+)/.exec(line)?.[1] ?? '0'})`;
   return `modify_text(${field}, "good")`;
+}
+
+/** A goal-task step's prompt (agents/llm/step-prompt.ts) read back: what a scripted model sees. */
+export interface StepPrompt {
+  goal: string;
+  url: string;
+  /** The accessibility tree as the prompt holds it. */
+  tree: string;
+  /** How many steps the prompt lists as done before this one. */
+  earlier: number;
+  lastError?: string;
+}
+
+/** The step's own prompt (the first user message; re-prompts come after it), or undefined for a form field's prompt. */
+export function readStepPrompt(request: SeenRequest): StepPrompt | undefined {
+  const user = request.body.messages.find((m) => m.role === 'user');
+  const text = textOf(user?.content ?? '');
+  const parts = /^Goal: ([\s\S]*?)\n\nTabs:\n[\s\S]*?\n\nPage: (.*)\nAccessibility tree[^\n]*:\n([\s\S]*?)\n\n(?:Your last action failed: ([\s\S]*?)\n\n)?Earlier steps:\n([\s\S]*?)\n\nYour next action\?$/.exec(text);
+  if (!parts) return undefined;
+  const [, goal, url, tree, lastError, steps] = parts;
+  return { goal: goal!, url: url!, tree: tree!, earlier: (steps!.match(/^\d+\. /gm) ?? []).length, ...(lastError !== undefined && { lastError }) };
+}
+
+/** One element of the tree: its role, its accessible name, its ref. */
+export interface TreeElement {
+  role: string;
+  name: string;
+  ref: string;
+}
+
+/** The elements of an accessibility tree that have a ref, in order: `- link "Dune" [ref=e12] [cursor=pointer]:`. */
+export function treeElements(tree: string): TreeElement[] {
+  return [...tree.matchAll(/^\s*- (\w+)(?: "((?:[^"\\]|\\.)*)")?(?: \[[^\]]*\])*? \[ref=((?:f\d+)?e\d+)\]/gm)].map((m) => ({
+    role: m[1]!,
+    name: m[2] === undefined ? '' : (JSON.parse(`"${m[2]}"`) as string),
+    ref: m[3]!,
+  }));
+}
+
+/**
+ * The ref of the element a solution's selector names, read from the tree: `role=ROLE[name='NAME']`
+ * finds `- ROLE "NAME" [ref=eN]` (the exact name first, else Playwright's case-insensitive
+ * substring match); a CSS attribute selector `input[name=password]` finds the one element whose
+ * accessible name is that value (any case), as a password box is named by its label.
+ */
+export function refOf(tree: string, selector: string): string | undefined {
+  const elements = treeElements(tree);
+  const byRole = /^role=([\w-]+)\[name=(['"])(.*)\2\]$/.exec(selector);
+  if (byRole) {
+    const [, role, , name] = byRole;
+    const ofRole = elements.filter((e) => e.role === role);
+    return (ofRole.find((e) => e.name === name) ?? ofRole.find((e) => e.name.toLowerCase().includes(name!.toLowerCase())))?.ref;
+  }
+  const byAttribute = /^[\w-]*\[name=(['"]?)([^'"\]]+)\1\]$/.exec(selector);
+  if (byAttribute) return elements.find((e) => e.name.toLowerCase() === byAttribute[2]!.toLowerCase())?.ref;
+  return undefined;
+}
+
+/** Each goal of the task files' instances (as the prompt states it) with the instance's solution. */
+export function goalSolutions(taskFiles: string[]): Map<string, string[]> {
+  const solutions = new Map<string, string[]>();
+  for (const file of taskFiles) {
+    const { task, errors } = loadTaskFile(file);
+    if (!task) throw new Error(`${file}: ${errors.map((e) => e.message).join('; ')}`);
+    for (const instance of task.instances) {
+      const episode = instance.episode;
+      if (!episode || !('text' in episode.goal) || !episode.solution) throw new Error(`${file}: instance ${instance.id} has no goal text and solution`);
+      if (solutions.has(episode.goal.text)) throw new Error(`${file}: the goal of ${instance.id} is another instance's too`);
+      solutions.set(episode.goal.text, episode.solution);
+    }
+  }
+  return solutions;
+}
+
+/** Actions whose string arguments name elements (the rest: text to type, keys, answers). */
+const TARGETS: Partial<Record<ActionName, number[]>> = { click: [0], dblclick: [0], hover: [0], fill: [0], press: [0], select_option: [0], check: [0], uncheck: [0], drag_and_drop: [0, 1] };
+
+/**
+ * A stand-in model for goal tasks that plays the instance's solution from what each step's
+ * prompt shows: the goal line picks the instance, the earlier steps listed say how far it is,
+ * and the solution's next action is written with refs read from the tree (click("e12"),
+ * fill("e7", "2")); actions without an element (send_msg_to_user) pass as they are. Once the
+ * solution is played, the model has no way to stop but to end the task: `whenDone` 'message'
+ * tells the user it is done (the episode ends 'answered'), 'noop' waits on the page until the
+ * harness stops it ('repeated action' after three). A selector it finds no element for gives
+ * up saying so (report_infeasible): the instance scores 0 and the trajectory says why.
+ */
+export function solutionReply(solutions: Map<string, string[]>, options: { whenDone?: 'message' | 'noop' } = {}) {
+  return (request: SeenRequest): string => {
+    const prompt = readStepPrompt(request);
+    if (!prompt) throw new Error(`not a step prompt: ${JSON.stringify(request.body.messages).slice(0, 300)}`);
+    const solution = solutions.get(prompt.goal);
+    if (!solution) return 'Reasoning: the script knows no such goal.\nAction: report_infeasible("no solution for this goal")';
+    const next = solution[prompt.earlier];
+    if (next === undefined) {
+      return options.whenDone === 'noop'
+        ? 'Reasoning: the solution is played; waiting.\nAction: noop(0)'
+        : 'Reasoning: the solution is played.\nAction: send_msg_to_user("Done.")';
+    }
+    const parsed = parseActions(next);
+    const action = parsed.actions[0];
+    if (!action || parsed.errors.length || parsed.actions.length !== 1) throw new Error(`a solution step that is not one action: ${next}`);
+    const args = [...action.args];
+    for (const index of TARGETS[action.name] ?? []) {
+      const ref = refOf(prompt.tree, String(args[index]));
+      if (!ref) return `Reasoning: step ${prompt.earlier + 1} of the solution names nothing in the tree.\nAction: report_infeasible(${JSON.stringify(`no element for ${String(args[index])} at ${prompt.url}`)})`;
+      args[index] = ref;
+    }
+    return `Reasoning: step ${prompt.earlier + 1} of the solution is ${next}.\nAction: ${formatAction({ name: action.name, args })}`;
+  };
 }

@@ -24,7 +24,8 @@ const MAY_IMPORT: Record<string, string[]> = {
   'src/importers': ['src/metrics', 'src/server', 'src/task', 'src/values', 'src/*'],
   'src/runner': ['src/actions', 'src/agent', 'src/evaluators', 'src/metrics', 'src/observe', 'src/report', 'src/server', 'src/task', 'src/values', 'src/*'],
   'src/report': ['src/agent', 'src/evaluators', 'src/metrics', 'src/runner', 'src/task', 'src/*'],
-  'src/cli': ['src/evaluators', 'src/importers', 'src/llm', 'src/metrics', 'src/report', 'src/runner', 'src/setup', 'src/task', 'src/*'],
+  // export turns a run's steps into the llm agent's prompts: its prompt builder and settings.
+  'src/cli': ['agents/llm/step-prompt.ts', 'agents/llm/options.ts', 'src/actions/parse-actions.ts', 'src/observe', 'src/evaluators', 'src/importers', 'src/llm', 'src/metrics', 'src/report', 'src/runner', 'src/setup', 'src/task', 'src/*'],
   // An agent acts through the action library and gets what it needs in its input: it never
   // loads the benchmark, runs instances or reads reports.
   agents: ['src/actions', 'src/agent', 'src/llm', 'src/metrics', 'src/observe', 'src/values', 'src/*', 'src/task/types.ts'],

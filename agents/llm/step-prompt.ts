@@ -17,7 +17,7 @@ export interface StepView {
   actionSet: ActionName[];
 }
 
-const system = (actionSet: ActionName[]) => `You are an agent acting in a web browser to reach a goal, one action per step. At each step you see the goal, the open tabs, the page as an accessibility tree whose elements are marked [ref=e12], the error of your last action if it failed, and your earlier steps. Name elements by their ref. When the goal asks for information, give it with send_msg_to_user; when it cannot be done, say so with report_infeasible.
+const system = (actionSet: ActionName[]) => `You are an agent acting in a web browser to reach a goal, one action per step. At each step you see the goal, the open tabs, the page as an accessibility tree whose elements are marked [ref=e12], the error of your last action if it failed, and your earlier steps. Name elements by their ref; pages of the site the task started on are shown by their path (goto takes a path too). When the goal asks for information, give it with send_msg_to_user; when it cannot be done, say so with report_infeasible.
 
 Answer with one short sentence of reasoning, then one action, exactly so:
 Reasoning: <why>
@@ -58,17 +58,39 @@ export function readStepReply(reply: string): { action: string; reasoning?: stri
 
 function userText(view: StepView, tree: string, cut: number): string {
   const { observation: o } = view;
-  const tabs = o.tabs.map((t) => `[${t.index}] ${t.title || '(no title)'}: ${t.url}${t.focused ? ' (focused)' : ''}`).join('\n');
+  const start = originOf(view.history[0]?.url ?? o.url);
+  const shown = (url: string) => shownUrl(url, start);
+  const tabs = o.tabs.map((t) => `[${t.index}] ${t.title || '(no title)'}: ${shown(t.url)}${t.focused ? ' (focused)' : ''}`).join('\n');
   const steps = view.history.map((s) => `${s.step}. ${s.action || '(no usable action)'}: ${s.ok ? 'done' : `failed: ${s.error ?? ''}`}${s.reasoning ? ` (${s.reasoning})` : ''}`);
   return [
     `Goal: ${view.goal}`,
     `Tabs:\n${tabs}`,
-    `Page: ${o.url}\nAccessibility tree${cut ? ` (${cut} tokens left out)` : ''}:\n${tree}`,
+    `Page: ${shown(o.url)}\nAccessibility tree${cut ? ` (${cut} tokens left out)` : ''}:\n${tree}`,
     ...(o.lastError ? [`Your last action failed: ${o.lastError}`] : []),
     `Earlier steps:\n${steps.length ? steps.join('\n') : '(none)'}`,
     'Your next action?',
   ].join('\n\n');
 }
+
+/**
+ * A URL as the prompt shows it: without the harness's own query parameters (benchwright-start,
+ * a token new on every run; benchwright-seed), and on the origin the episode started on (the
+ * task server's port is new on every run) as its path. The same page is then the same prompt
+ * on every run: a rerun is answered from the reply cache.
+ */
+export function shownUrl(url: string, start: string | undefined): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url;
+  }
+  for (const name of [...parsed.searchParams.keys()]) if (name.startsWith('benchwright-')) parsed.searchParams.delete(name);
+  const onStart = start !== undefined && start !== 'null' && parsed.origin === start;
+  return onStart ? `${parsed.pathname}${parsed.search}${parsed.hash}` : parsed.href;
+}
+
+const originOf = (url: string): string | undefined => URL.canParse(url) ? new URL(url).origin : undefined;
 
 /** The tree, cut around the element last acted on (else the focused one) to what the rest of the prompt leaves of the budget. */
 async function fitTree(view: StepView, fixed: string, options: LlmOptions): Promise<{ text: string; cut: number }> {

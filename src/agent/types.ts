@@ -40,6 +40,8 @@ export interface StepRecord {
   step: number;
   /** The action as written; '' when the reply held no usable action. */
   action: string;
+  /** A reference solution's action with its elements named by ref, as a model would write it (training data). */
+  byRef?: string;
   ok: boolean;
   error?: string;
   /** The agent's short reasoning, when it gave one. */

@@ -1,4 +1,5 @@
 import { COMPARE_USAGE, compareCommand } from './compare.ts';
+import { EXPORT_USAGE, exportCommand } from './export.ts';
 import { IMPORT_USAGE, importCommand } from './import.ts';
 import { REPORT_USAGE, reportCommand } from './report.ts';
 import { RUNS_USAGE, runsCommand } from './runs.ts';
@@ -13,6 +14,7 @@ const COMMANDS: Record<string, { usage: string; run: (args: string[]) => number 
   report: { usage: REPORT_USAGE, run: reportCommand },
   runs: { usage: RUNS_USAGE, run: runsCommand },
   compare: { usage: COMPARE_USAGE, run: compareCommand },
+  export: { usage: EXPORT_USAGE, run: exportCommand },
 };
 
 const HELP = `benchwright: web-agent benchmarks as Playwright tests

@@ -1,5 +1,8 @@
 import type { Page } from '@playwright/test';
 import { documentHtml, type ActionLibrary } from '../actions/library.ts';
+import { REF } from '../actions/page-actions.ts';
+import { ACTION_SIGNATURES, type Action } from '../actions/signatures.ts';
+import { escapeRegExp } from '../escape-regexp.ts';
 import { awaitOpenedPages } from './opened-pages.ts';
 
 /** What an agent sees of a goal task at one step (BrowserGym's observation, on Playwright's snapshot). */
@@ -53,3 +56,45 @@ export async function observe(actions: ActionLibrary, step: number, lastError: s
 
 /** A tab still loading (or closing) has no title yet: it is not worth an error. */
 const titleOf = (page: Page) => page.title().catch(() => '');
+
+/** Parameters that name an element: by ref, or (reference solutions) by selector. */
+const ELEMENT_PARAMS = new Set(['target', 'from', 'to']);
+
+/** Where an action names an element by selector rather than by ref (its argument positions). */
+export function selectorArgs(action: Action): number[] {
+  const form = ACTION_SIGNATURES[action.name].find((params) => params.length >= action.args.length) ?? [];
+  return form.flatMap((param, i) => (ELEMENT_PARAMS.has(param.name) && typeof action.args[i] === 'string' && !REF.test(action.args[i] as string) ? [i] : []));
+}
+
+/**
+ * The action with every element it names by selector named instead by its ref in `snapshot`
+ * (the last one), as a model writes it: the snapshot's lines of the element's role and name,
+ * the one that is that very element. Undefined when it names none so, or one has no ref there
+ * (gone, hidden). A reference solution's steps become what a model should have answered.
+ */
+export async function withRefs(page: Page, action: Action, snapshot: string): Promise<Action | undefined> {
+  const named = selectorArgs(action);
+  if (!named.length) return undefined;
+  const args = [...action.args];
+  for (const i of named) {
+    const ref = await refOf(page, args[i] as string, snapshot);
+    if (!ref) return undefined;
+    args[i] = ref;
+  }
+  return { ...action, args };
+}
+
+async function refOf(page: Page, selector: string, snapshot: string): Promise<string | undefined> {
+  const target = page.locator(selector);
+  // A snapshot of the element alone starts with its role and name (its own ref there may differ).
+  const own = await target.ariaSnapshot({ mode: 'ai', timeout: 1000 }).catch(() => '');
+  const head = /^- (.*?) \[ref=/.exec(own)?.[1];
+  if (!head) return undefined;
+  const candidates = [...snapshot.matchAll(new RegExp(`^\\s*- ${escapeRegExp(head)} \\[ref=((?:f\\d+)?e\\d+)\\]`, 'gm'))].map((m) => m[1]!);
+  if (candidates.length <= 1) return candidates[0];
+  const element = await target.elementHandle({ timeout: 1000 }).catch(() => null);
+  for (const ref of candidates) {
+    if (element && (await page.getByRef(ref).evaluate((node, other) => node === other, element).catch(() => false))) return ref;
+  }
+  return undefined;
+}

@@ -125,6 +125,12 @@ function annotations(test: TestCase, result: TestResult | undefined): Map<string
   return new Map(all.filter((a) => a.description !== undefined).map((a) => [a.type, a.description!]));
 }
 
+/** The episode of a test's last attempt, when it ran one. */
+export function trajectoryOf(test: TestCase): Trajectory | undefined {
+  const result = test.results.at(-1);
+  return result && jsonAttachment<Trajectory>(result, TRAJECTORY);
+}
+
 function jsonAttachment<T>(result: TestResult, name: string): T | undefined {
   const attachment = result.attachments.find((a) => a.name === name);
   if (!attachment) return undefined;

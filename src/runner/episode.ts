@@ -4,7 +4,7 @@ import { PAGE_ACTIONS } from '../actions/page-actions.ts';
 import { parseActions } from '../actions/parse-actions.ts';
 import { formatAction, type ActionName } from '../actions/signatures.ts';
 import type { Agent, AgentReport, StepRecord } from '../agent/types.ts';
-import { observe } from '../observe/observe.ts';
+import { observe, withRefs, type Observation } from '../observe/observe.ts';
 import type { EpisodeProtocol } from '../task/types.ts';
 
 /** Why an episode ended (WebArena's early-stop rules, and BrowserGym's). */
@@ -14,6 +14,13 @@ export type EndReason = 'answered' | 'infeasible' | 'done' | 'max steps' | 'repe
 export interface Trajectory {
   goal: string;
   steps: StepRecord[];
+  /**
+   * What the agent was shown before each step (its screenshot left out: the trace has it), and
+   * the actions it was offered: a run's steps can become prompts again (benchwright export).
+   * Absent in trajectories of runs before they were recorded.
+   */
+  observations?: Observation[];
+  actionSet?: ActionName[];
   /** Absent while the episode runs, and after one that broke off (an error). */
   end?: EndReason;
   /** send_msg_to_user's text, when the episode ended on an answer. */
@@ -49,6 +56,8 @@ export const GOAL_ACTIONS: ActionName[] = [...(Object.keys(PAGE_ACTIONS) as Acti
  */
 export async function runEpisode(run: EpisodeRun): Promise<Trajectory> {
   const { actions, agent, protocol, trajectory } = run;
+  const observations: Observation[] = [];
+  Object.assign(trajectory, { observations, actionSet: GOAL_ACTIONS });
   const followPopups = (page: Page) => (actions.page = page);
   actions.page.context().on('page', followPopups);
   try {
@@ -60,6 +69,7 @@ export async function runEpisode(run: EpisodeRun): Promise<Trajectory> {
       const started = performance.now();
       const outcome = await run.step(`step ${n}`, async () => {
         const observation = await observe(actions, n - 1, lastError, agent.observes?.(run.input.options));
+        const { screenshot: _screenshot, ...shown } = observation;
         const record: StepRecord = { step: n, action: '', ok: false, url: observation.url, snapshotChars: observation.snapshot.length, ms: 0 };
         const choice = await agent.step!({ ...run.input, goal: run.goal, observation, history: [...trajectory.steps], actionSet: GOAL_ACTIONS });
         if (choice === null) return { stop: true as const };
@@ -67,21 +77,23 @@ export async function runEpisode(run: EpisodeRun): Promise<Trajectory> {
         if (choice.reasoning) record.reasoning = choice.reasoning;
         if (choice.error) {
           record.error = `no usable action: ${choice.error}`;
-          return { record, state: observation.snapshot };
+          return { record, shown, state: observation.snapshot };
         }
         const parsed = parseActions(choice.action);
         const action = parsed.actions[0];
         if (!action || parsed.errors.length) {
           record.error = `no usable action: ${parsed.errors[0]?.message ?? 'the reply holds no action'}`;
-          return { record, state: observation.snapshot };
+          return { record, shown, state: observation.snapshot };
         }
         record.action = formatAction(action);
+        const translated = await withRefs(actions.page, action, observation.snapshot);
+        if (translated) record.byRef = formatAction(translated);
         const result = await actions.run(action);
         record.ok = result.ok;
         if (!result.ok) record.error = result.error;
         if (action.name === 'send_msg_to_user') trajectory.answer = String(action.args[0]);
         if (action.name === 'report_infeasible') trajectory.infeasible = String(action.args[0]);
-        return { record, state: `${observation.url}\n${observation.snapshot}` };
+        return { record, shown, state: `${observation.url}\n${observation.snapshot}` };
       });
       if ('stop' in outcome) return end(trajectory, 'agent stopped');
       if ('failed' in outcome) {
@@ -91,6 +103,7 @@ export async function runEpisode(run: EpisodeRun): Promise<Trajectory> {
       const { record } = outcome;
       record.ms = Math.round(performance.now() - started);
       trajectory.steps.push(record);
+      observations.push(outcome.shown);
       if (trajectory.answer !== undefined) return end(trajectory, 'answered');
       if (trajectory.infeasible !== undefined) return end(trajectory, 'infeasible');
       lastError = record.error;

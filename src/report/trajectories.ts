@@ -1,0 +1,41 @@
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Trajectory } from '../runner/episode.ts';
+
+/**
+ * trajectories.jsonl: a run's episodes, one per line, written as each test ends beside the
+ * journal: what `benchwright export` turns into training data, with no Playwright report needed.
+ */
+export const TRAJECTORIES = 'trajectories.jsonl';
+
+export interface TrajectoryRecord {
+  project: string;
+  task: string;
+  instance: string;
+  score: number | null;
+  ceiling: number | null;
+  trajectory: Trajectory;
+}
+
+export function appendTrajectory(folder: string, record: TrajectoryRecord): void {
+  appendFileSync(join(folder, TRAJECTORIES), `${JSON.stringify(record)}\n`);
+}
+
+/** A run's episodes, the last of each instance (a retried one is written again); [] for a run without any. */
+export function readTrajectories(folder: string): TrajectoryRecord[] {
+  const file = join(folder, TRAJECTORIES);
+  if (!existsSync(file)) return [];
+  const last = new Map<string, TrajectoryRecord>();
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    // A line cut short by a killed run is the last one: the episodes before it are whole.
+    if (!line.trim()) continue;
+    let record: TrajectoryRecord;
+    try {
+      record = JSON.parse(line) as TrajectoryRecord;
+    } catch {
+      continue;
+    }
+    last.set(JSON.stringify([record.project, record.task, record.instance]), record);
+  }
+  return [...last.values()];
+}
