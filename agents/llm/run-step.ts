@@ -30,13 +30,13 @@ export async function llmStep(input: EpisodeInput): Promise<AgentStep | AgentFai
     if (error) entry.error = error;
   };
   for (let attempt = 0; attempt <= settings.reprompts; attempt++) {
-    const call = await complete(messages, settings, (reply) => 'action' in readStepReply(reply));
+    const call = await complete(messages, settings, (reply) => 'action' in readStepReply(reply, input.actionSet));
     entry.calls.push({ ...call, ms: Math.round(call.ms) });
     if (call.error && call.reply === undefined) {
       record(call.error);
       return { failed: `the model call failed: ${call.error}` };
     }
-    const read = readStepReply(call.reply ?? '');
+    const read = readStepReply(call.reply ?? '', input.actionSet);
     if ('action' in read) {
       record();
       return read;

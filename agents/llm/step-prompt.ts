@@ -45,16 +45,28 @@ export function stepReprompt(reply: string, error: string): ChatCompletionMessag
   ];
 }
 
-/** A reply's reasoning and its one action (the text after "Action:", else the whole reply), or why it holds none. */
-export function readStepReply(reply: string): { action: string; reasoning?: string } | { error: string } {
+/**
+ * A reply's reasoning and its one action (the text after "Action:", else the whole reply), or
+ * why it holds none. With the step's action set, an action outside it (a form's modify_text in
+ * an episode) is no usable action either: the model is told which ones it has.
+ */
+export function readStepReply(reply: string, actionSet?: readonly ActionName[]): { action: string; reasoning?: string } | { error: string } {
   const marker = [...reply.matchAll(/^\s*Action:\s*/gim)].at(-1);
   const actionText = marker ? reply.slice(marker.index + marker[0].length) : reply;
   const parsed = parseActions(actionText);
+  // The parser's own word for no call at all suggests a form's action: say it for this step.
+  if (!parsed.actions.length) return { error: parsed.errors.length && !NO_CALL.test(parsed.errors[0]!.message) ? parsed.errors[0]!.message : 'no action call in the reply' };
   if (parsed.errors.length) return { error: parsed.errors[0]!.message };
-  if (parsed.actions.length !== 1) return { error: parsed.actions.length ? `one action per step, not ${parsed.actions.length} (${parsed.actions.map(formatAction).join(', ')})` : 'no action call in the reply' };
-  const reasoning = marker ? reply.slice(0, marker.index).replace(/^\s*Reasoning:\s*/i, '').trim() : '';
-  return { action: formatAction(parsed.actions[0]!), ...(reasoning && { reasoning }) };
+  if (parsed.actions.length !== 1) return { error: `one action per step, not ${parsed.actions.length} (${parsed.actions.map(formatAction).join(', ')})` };
+  const action = parsed.actions[0]!;
+  if (actionSet && !actionSet.includes(action.name)) return { error: `${action.name} is not an action of this task (its actions: ${actionSet.join(', ')})` };
+  // On one line: the reasoning is shown again among the earlier steps, one line each.
+  const reasoning = marker ? reply.slice(0, marker.index).replace(/^\s*Reasoning:\s*/i, '').replace(/\s+/g, ' ').trim() : '';
+  return { action: formatAction(action), ...(reasoning && { reasoning }) };
 }
+
+/** parseActions' error for text without any call. */
+const NO_CALL = /^no action found\b/;
 
 function userText(view: StepView, tree: string, cut: number): string {
   const { observation: o } = view;
