@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import AdmZip from 'adm-zip';
 import { readResults, type FieldRow } from '../src/report/results.ts';
-import { FakeOpenAI, firstOptionReply, textOf, type Answer, type SeenRequest } from './fake-openai.ts';
-import { ROOT, runPlaywright, runPlaywrightAsync, tempDir } from './helpers.ts';
+import { FakeOpenAI, firstOptionReply, goalSolutions, readStepPrompt, solutionReply, textOf, type Answer, type SeenRequest } from './fake-openai.ts';
+import { ROOT, runCli, runPlaywright, runPlaywrightAsync, tempDir } from './helpers.ts';
 
 // LLM projects end to end: the real openai SDK in Playwright's workers, a local
 // OpenAI-compatible server started here, the bundled tasks.
@@ -225,8 +225,11 @@ test('with a server that answers after 1 s, 2 workers keep at least 8 requests i
   }
 });
 
-test('the API key appears nowhere in what a run leaves (traces, reports, attachments, results, Allure)', async () => {
-  const fake = await FakeOpenAI.start((r) => ({ content: firstOptionReply(r) }));
+test('the API key appears nowhere in what a run leaves (traces, reports, attachments, results, Allure, export), per field and per episode step', async () => {
+  // Forms are asked per field; goal tasks step by step (the model plays the solution by ref).
+  const priceTask = join(ROOT, 'tasks', 'goals', 'bookshop', 'price.yaml');
+  const playSolution = solutionReply(goalSolutions([priceTask]));
+  const fake = await FakeOpenAI.start((r) => ({ content: readStepPrompt(r) ? playSolution(r) : firstOptionReply(r) }));
   try {
     const run = await runLlm('gpt4', fake, { BENCHWRIGHT_ALLURE: 'on' }, ['--trace=on', '--grep', 'review-sentiment']);
     assert.equal(run.code, 0, run.output);
@@ -234,6 +237,24 @@ test('the API key appears nowhere in what a run leaves (traces, reports, attachm
     const scanned = scan(run.dir);
     assert.ok(scanned.files > 20 && scanned.zips > 0, JSON.stringify(scanned));
     assert.deepEqual(scanned.found, []);
+
+    const asked = fake.requests.length;
+    const episodes = await runLlm('gpt4o', fake, { BENCHWRIGHT_ALLURE: 'on', BENCHWRIGHT_TASKS: priceTask }, ['--trace=on']);
+    assert.equal(episodes.code, 0, episodes.output);
+    const steps = fake.requests.slice(asked);
+    assert.ok(steps.length >= 6 && steps.every((r) => readStepPrompt(r) && r.headers.authorization === `Bearer ${KEY}`), 'the key was used at every step');
+    const { instances } = results(episodes.dir);
+    assert.ok(instances.length === 3 && instances.every((i) => i.score === 1 && i.episode?.end === 'answered'), JSON.stringify(instances));
+    // The episodes as training data too.
+    const exported = runCli(['export', join(episodes.dir, 'benchwright-report', 'latest'), '--format', 'chat']);
+    assert.equal(exported.code, 0, exported.stdout + exported.stderr);
+    assert.match(exported.stdout, /^[1-9]\d* examples from 3 successful episodes/);
+    const trail = scan(episodes.dir);
+    // Traces (the HTML report's copies), attachments (trajectory.json among them), Allure, the run's JSONL and the export.
+    assert.ok(trail.files > 20 && trail.zipEntries.some((n) => /trace\.network$/.test(n)), `${trail.files} files, ${trail.zipEntries.length} entries in zips`);
+    assert.ok(['trajectories.jsonl', 'chat.jsonl', 'results.json'].every((f) => trail.names.some((n) => n.endsWith(`/${f}`))), trail.names.join('\n'));
+    assert.ok(trail.names.some((n) => n.startsWith('allure-results/')), trail.names.join('\n'));
+    assert.deepEqual(trail.found, []);
     // The scan finds the key where it is, also inside a zip.
     const planted = tempDir();
     const zip = new AdmZip();
@@ -247,11 +268,15 @@ test('the API key appears nowhere in what a run leaves (traces, reports, attachm
 });
 
 /** Every file under `dir`, zips opened, and zips embedded base64 in HTML (Playwright's report). */
-function scan(dir: string): { files: number; zips: number; found: string[] } {
-  const out = { files: 0, zips: 0, found: [] as string[] };
+function scan(dir: string): { files: number; zips: number; found: string[]; names: string[]; zipEntries: string[] } {
+  const out = { files: 0, zips: 0, found: [] as string[], names: [] as string[], zipEntries: [] as string[] };
   const inZip = (name: string, bytes: Buffer) => {
     out.zips++;
-    for (const entry of new AdmZip(bytes).getEntries()) if (!entry.isDirectory && entry.getData().includes(KEY)) out.found.push(`${name}#${entry.entryName}`);
+    for (const entry of new AdmZip(bytes).getEntries()) {
+      if (entry.isDirectory) continue;
+      out.zipEntries.push(`${name}#${entry.entryName}`);
+      if (entry.getData().includes(KEY)) out.found.push(`${name}#${entry.entryName}`);
+    }
   };
   const walk = (path: string, name: string) => {
     if (statSync(path).isDirectory()) {
@@ -259,6 +284,7 @@ function scan(dir: string): { files: number; zips: number; found: string[] } {
       return;
     }
     out.files++;
+    out.names.push(name);
     const bytes = readFileSync(path);
     if (bytes.includes(KEY)) out.found.push(name);
     if (bytes.subarray(0, 2).toString() === 'PK') inZip(name, bytes);
