@@ -17,7 +17,7 @@ export interface StepView {
   actionSet: ActionName[];
 }
 
-const system = (actionSet: ActionName[]) => `You are an agent acting in a web browser to reach a goal, one action per step. At each step you see the goal, the open tabs, the page as an accessibility tree whose elements are marked [ref=e12], the error of your last action if it failed, and your earlier steps. Name elements by their ref; pages of the site the task started on are shown by their path (goto takes a path too). When the goal asks for information, give it with send_msg_to_user; when it cannot be done, say so with report_infeasible.
+const system = (actionSet: ActionName[]) => `You are an agent acting in a web browser to reach a goal, one action per step. At each step you see the goal, the open tabs, the page as an accessibility tree whose elements are marked [ref=e12], the error of your last action if it failed, and your earlier steps. Name elements by their ref; pages of the site the task started on are shown by their path (goto takes a path too). When the goal is reached, end with send_msg_to_user, with the answer if the goal asks for information; when it cannot be done, say so with report_infeasible.
 
 Answer with one short sentence of reasoning, then one action, exactly so:
 Reasoning: <why>

@@ -39,6 +39,7 @@ export async function observe(actions: ActionLibrary, step: number, lastError: s
   // A popup the last action opened becomes the focused tab (the episode follows it) before we look.
   await awaitOpenedPages(actions.page);
   const { page } = actions;
+  await settled(page);
   const snapshot = await page.ariaSnapshot({ mode: 'ai' });
   actions.refs = new Set([...snapshot.matchAll(REF_MARK)].map((m) => m[1]!));
   const tabs = await Promise.all(page.context().pages().map(async (tab, index) => ({ index, url: tab.url(), title: await titleOf(tab), focused: tab === page })));
@@ -52,6 +53,17 @@ export async function observe(actions: ActionLibrary, step: number, lastError: s
     ...(options.screenshot && { screenshot: (await page.screenshot({ type: 'jpeg', quality: 70 })).toString('base64') }),
     ...(options.html && { html: await documentHtml(page) }),
   };
+}
+
+/**
+ * Two animation frames: what the last action set off (focus leaving a button it disabled, a
+ * class toggled) is in the tree, so the same episode shows the same tree every time. Bounded:
+ * a page that is navigating, or renders no frames, is taken as it is.
+ */
+const SETTLE_MS = 500;
+async function settled(page: Page): Promise<void> {
+  const frames = page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())))).catch(() => {});
+  await Promise.race([frames, new Promise((resolve) => setTimeout(resolve, SETTLE_MS))]);
 }
 
 /** A tab still loading (or closing) has no title yet: it is not worth an error. */

@@ -85,6 +85,11 @@ export async function runEpisode(run: EpisodeRun): Promise<Trajectory> {
           record.error = `no usable action: ${parsed.errors[0]?.message ?? 'the reply holds no action'}`;
           return { record, shown, state: observation.snapshot };
         }
+        // A form's actions (modify_text...) name fields, which a goal task's pages need not have.
+        if (!GOAL_ACTIONS.includes(action.name)) {
+          record.error = `no usable action: ${formatAction(action)} is not an action of goal tasks`;
+          return { record, shown, state: observation.snapshot };
+        }
         record.action = formatAction(action);
         const translated = await withRefs(actions.page, action, observation.snapshot);
         if (translated) record.byRef = formatAction(translated);
