@@ -18,9 +18,11 @@
 //   memory: every 200 ms the RSS (/proc/<pid>/stat, VmRSS) summed over the runner and all its
 //     descendants, the peak reported; PSS (smaps_rollup, shared pages split between the
 //     processes that map them) every second, its peak: Chromium's processes share much;
-//   the server's most calls in flight, and that results.json has every instance scored.
-// Usage: tsx scripts/bench-llm-episodes.ts [workers...]; default 2 4 8 16, then 32 if the 16
-// run's memory says it fits in what the machine has available.
+//   the server's most calls in flight, and that results.json has every instance scored;
+//   where the wall time goes outside the episodes: from the start to the first call (runner,
+//   workers, browsers starting), and from the last call's answer to the exit (reports).
+// Usage: tsx scripts/bench-llm-episodes.ts [workers...]; default 2 4 8 16 (about 4 minutes).
+// 32 workers on 2 cores took 5 minutes alone in one run (100 s before the first call).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -44,7 +46,6 @@ const PSS_EVERY = 5;
 const CORES = availableParallelism();
 const TICK_S = 0.01; // USER_HZ: 100 on Linux
 const PAGE_KIB = 4;
-const EXTRA = 32;
 
 const args = process.argv.slice(2).map(Number).filter((n) => n > 0);
 const workerCounts = args.length ? args : [2, 4, 8, 16];
@@ -161,14 +162,52 @@ interface Row {
   peakRssMiB: number;
   peakPssMiB: number;
   maxInFlight: number;
+  /** Seconds from the start to the first call, and from the last call's answer to the runner's exit. */
+  firstCallS: number;
+  afterLastS: number;
+  steady: Steady;
   calls: number;
   problems: string[];
   samplerCpuS: number;
 }
 
+interface CpuSample {
+  at: number;
+  /** The tree's CPU so far (each process's last sample). */
+  ticks: number;
+}
+
+/**
+ * After the start: from the end of the W-th episode (each of W workers has finished about one:
+ * runner, workers and browsers have started) to the last one's end, the rate of episodes and
+ * the tree's CPU per episode. Startup that lags past the W-th episode still counts in it.
+ */
+interface Steady {
+  episodes: number;
+  seconds: number;
+  perMinute: number;
+  cpuPerEpisodeS: number;
+}
+
+function steadyState(workers: number, ends: number[], series: CpuSample[]): Steady {
+  const sorted = [...ends].sort((a, b) => a - b);
+  const [from, to] = [sorted[workers - 1] ?? NaN, sorted.at(-1) ?? NaN];
+  const ticksAt = (t: number) => series.filter((s) => s.at <= t).at(-1)?.ticks ?? 0;
+  const episodes = sorted.length - workers;
+  const seconds = (to - from) / 1000;
+  return { episodes, seconds, perMinute: (episodes / seconds) * 60, cpuPerEpisodeS: ((ticksAt(to) - ticksAt(from)) * TICK_S) / episodes };
+}
+
 async function run(workers: number, work: string, taskFile: string, episodes = episodesFor(workers)): Promise<Row> {
   const dir = join(work, `w${workers}`);
-  const fake = await FakeOpenAI.start((request) => ({ content: SCRIPT[Math.min(stepOf(request), CALLS - 1)]!, delayMs: DELAY_MS }));
+  const callTimes: number[] = [];
+  const episodeEnds: number[] = [];
+  const fake = await FakeOpenAI.start((request) => {
+    const step = Math.min(stepOf(request), CALLS - 1);
+    callTimes.push(performance.now());
+    if (step === CALLS - 1) episodeEnds.push(performance.now() + DELAY_MS);
+    return { content: SCRIPT[step]!, delayMs: DELAY_MS };
+  });
   try {
     const env = {
       ...process.env,
@@ -199,11 +238,13 @@ async function run(workers: number, work: string, taskFile: string, episodes = e
     let peakRss = 0;
     let peakPss = 0;
     const lastTicks = new Map<number, number>();
+    const cpuSeries: CpuSample[] = [];
     let samples = 0;
     const sample = () => {
       const all = processes();
       const pids = tree(child.pid!, all);
       for (const pid of pids) lastTicks.set(pid, all.get(pid)!.ticks);
+      cpuSeries.push({ at: performance.now(), ticks: [...lastTicks.values()].reduce((a, b) => a + b, 0) });
       peakRss = Math.max(peakRss, pids.reduce((sum, pid) => sum + all.get(pid)!.rssKiB, 0));
       if (samples++ % PSS_EVERY === 0) peakPss = Math.max(peakPss, pids.reduce((sum, pid) => sum + pssKiB(pid), 0));
     };
@@ -234,7 +275,11 @@ async function run(workers: number, work: string, taskFile: string, episodes = e
       workers, episodes, wallS, cpuS: Math.max(rusageCpuS, sampledCpuS), rusageCpuS, sampledCpuS,
       machinePct: (100 * (machineAfter.busy - machineBefore.busy)) / (machineAfter.total - machineBefore.total),
       peakRssMiB: peakRss / 1024, peakPssMiB: peakPss / 1024,
-      maxInFlight: fake.maxInFlight, calls: fake.requests.length, problems,
+      maxInFlight: fake.maxInFlight,
+      firstCallS: ((callTimes[0] ?? NaN) - started) / 1000,
+      afterLastS: wallS - ((callTimes.at(-1) ?? NaN) + DELAY_MS - started) / 1000,
+      steady: steadyState(workers, episodeEnds, cpuSeries),
+      calls: fake.requests.length, problems,
       samplerCpuS: (sampler.user + sampler.system) / 1e6,
     };
   } finally {
@@ -244,36 +289,45 @@ async function run(workers: number, work: string, taskFile: string, episodes = e
 
 const work = mkdtempSync(join(tmpdir(), 'benchwright-bench-episodes-'));
 try {
-  const largest = Math.max(...workerCounts, args.length ? 0 : EXTRA);
-  const taskFile = writeTaskSet(join(work, 'tasks'), episodesFor(largest));
+  const taskFile = writeTaskSet(join(work, 'tasks'), episodesFor(Math.max(...workerCounts)));
   console.log(`LLM episodes in flight: every call answered after ${DELAY_MS / 1000} s, ${CALLS} calls an episode; --project=gpt4o, max(${MIN_EPISODES}, ${PER_WORKER} x workers) episodes a run;`);
   console.log(`BENCHWRIGHT_SCREENSHOT=off, BENCHWRIGHT_ALLURE=off, a fresh reply cache, LLM concurrency 64; ${CORES} cores, ${(availableMiB() / 1024).toFixed(1)} GiB available at the start`);
   // Not counted: the first run after a change compiles and caches what the later ones reuse.
   await run(2, join(work, 'warm-up'), writeTaskSet(join(work, 'warm-up-tasks'), 2), 2).then((r) => console.log(`warm-up: 2 workers, 2 episodes, ${r.wallS.toFixed(1)} s${r.problems.length ? ` (${r.problems.join('; ')})` : ''}`));
-  const head = ['workers', 'episodes', 'wall s', 'episodes/min', 'ideal/min', 'CPU s', `CPU % of ${CORES} cores`, 'machine busy %', 'peak RSS MiB', 'peak PSS MiB', 'max calls in flight'];
-  const widths = head.map((h) => Math.max(8, h.length + 2));
-  const line = (cells: string[]) => console.log(cells.map((c, i) => c.padStart(widths[i]!)).join(''));
-  line(head);
+  const table = (head: string[]) => {
+    const widths = head.map((h) => Math.max(8, h.length + 2));
+    const line = (cells: string[]) => console.log(cells.map((c, n) => c.padStart(widths[n]!)).join(''));
+    line(head);
+    return line;
+  };
+  const ideal = (workers: number) => (workers * 60) / ((CALLS * DELAY_MS) / 1000);
+  const line = table(['workers', 'episodes', 'wall s', 'episodes/min', 'ideal/min', 'CPU s', `CPU % of ${CORES} cores`, 'machine busy %', 'peak RSS MiB', 'peak PSS MiB', 'max calls in flight', 'first call s', 'after last s']);
   const rows: Row[] = [];
   const print = (r: Row) => line([
-    String(r.workers), String(r.episodes), r.wallS.toFixed(1), ((r.episodes / r.wallS) * 60).toFixed(1), ((r.workers * 60) / ((CALLS * DELAY_MS) / 1000)).toFixed(0),
+    String(r.workers), String(r.episodes), r.wallS.toFixed(1), ((r.episodes / r.wallS) * 60).toFixed(1), ideal(r.workers).toFixed(0),
     r.cpuS.toFixed(1), ((100 * r.cpuS) / r.wallS / CORES).toFixed(0), r.machinePct.toFixed(0), r.peakRssMiB.toFixed(0), r.peakPssMiB.toFixed(0), String(r.maxInFlight),
+    r.firstCallS.toFixed(1), r.afterLastS.toFixed(1),
   ]);
-  const counts = [...workerCounts];
-  for (let i = 0; i < counts.length; i++) {
-    const row = await run(counts[i]!, work, taskFile);
+  for (const workers of workerCounts) {
+    const needed = (rows.at(-1)?.peakPssMiB ?? 0) / (rows.at(-1)?.workers ?? 1) * workers * 1.25;
+    if (needed > availableMiB()) {
+      console.log(`(${workers} workers not run: ~${needed.toFixed(0)} MiB of memory needed, ${availableMiB().toFixed(0)} available)`);
+      continue;
+    }
+    const row = await run(workers, work, taskFile);
     rows.push(row);
     print(row);
-    // One more, twice the workers of the default's largest, when the memory it would take (with room to spare) is there.
-    if (!args.length && i === counts.length - 1 && counts[i]! < EXTRA) {
-      const needed = (row.peakRssMiB / row.workers) * EXTRA * 1.25;
-      if (needed < availableMiB()) counts.push(EXTRA);
-      else console.log(`(${EXTRA} workers not run: ~${needed.toFixed(0)} MiB needed, ${availableMiB().toFixed(0)} available)`);
-    }
   }
   console.log(`ideal: the model's ${DELAY_MS / 1000} s alone, episodes x ${CALLS} calls x ${DELAY_MS / 1000} s / workers of wall time, i.e. workers x ${(60 / ((CALLS * DELAY_MS) / 1000)).toFixed(0)} episodes/min:`);
   console.log(`  ${rows.map((r) => `${r.workers} workers ${((r.episodes * CALLS * DELAY_MS) / 1000 / r.workers).toFixed(0)} s for ${r.episodes} (measured ${r.wallS.toFixed(1)} s, ${((100 * r.episodes * CALLS * DELAY_MS) / 1000 / r.workers / r.wallS).toFixed(0)}% of ideal)`).join('; ')}`);
   console.log(`CPU s, the larger of: sampled every ${SAMPLE_MS} ms ${rows.map((r) => r.sampledCpuS.toFixed(1)).join(', ')}; rusage of the reaped tree ${rows.map((r) => r.rusageCpuS.toFixed(1)).join(', ')}; the sampler's own (not counted) ${rows.map((r) => r.samplerCpuS.toFixed(1)).join(', ')}`);
+  console.log(`\nafter the start (from the W-th episode's end to the last's, W workers):`);
+  const steadyLine = table(['workers', 'episodes', 'seconds', 'episodes/min', '% of ideal', 'CPU s/episode', `CPU % of ${CORES} cores`, `CPU-bound episodes/min`, 'PSS MiB/worker']);
+  for (const { workers, steady: s, peakPssMiB } of rows) {
+    steadyLine([String(workers), String(s.episodes), s.seconds.toFixed(1), s.perMinute.toFixed(1), ((100 * s.perMinute) / ideal(workers)).toFixed(0), s.cpuPerEpisodeS.toFixed(2),
+      ((100 * s.cpuPerEpisodeS * s.episodes) / s.seconds / CORES).toFixed(0), ((CORES * 60) / s.cpuPerEpisodeS).toFixed(0), (peakPssMiB / workers).toFixed(0)]);
+  }
+  console.log(`(CPU-bound: what ${CORES} cores would allow at that CPU per episode, with nothing else running)`);
   for (const r of rows) if (r.problems.length) console.log(`${r.workers} workers: ${r.problems.join('; ')}`);
   if (rows.every((r) => !r.problems.length)) console.log(`every run: every instance scored 1, ${CALLS} steps ending 'answered'; calls = episodes x ${CALLS}`);
 } finally {
