@@ -34,8 +34,8 @@ export class ActionLibrary {
   readonly log: ActionRecord[] = [];
   private readonly step: StepRunner;
   private readonly timeout: number;
-  /** The refs of the last snapshot (observe/): what a goal task's actions may name. */
-  refs?: ReadonlySet<string>;
+  /** The refs of the last snapshot (observe/), with Playwright's own: what a goal task's actions may name. */
+  refs?: ReadonlyMap<string, string>;
 
   /** `page`: the tab actions work on; a goal task's tab actions move it. */
   constructor(public page: Page, options: ActionLibraryOptions = {}) {

@@ -9,8 +9,8 @@ export interface PageActionContext {
   page: Page;
   /** Per-action wait for an element to become actionable, ms. */
   timeout: number;
-  /** The refs the last snapshot showed; undefined before any snapshot. */
-  refs?: ReadonlySet<string>;
+  /** The refs the last snapshot showed, each with Playwright's own for it; undefined before any snapshot. */
+  refs?: ReadonlyMap<string, string>;
   /** Makes another tab the one actions and observations work on. */
   focus(page: Page): void;
 }
@@ -78,8 +78,9 @@ export const isPageAction = (name: string): name is PageActionName => Object.has
 function element(c: PageActionContext, target: string): Locator {
   if (!REF.test(target)) return c.page.locator(target);
   if (!c.refs) throw new ActionProblem(`no snapshot was taken yet: ${target} names nothing`);
-  if (!c.refs.has(target)) throw new ActionProblem(`the last snapshot has no element ${target}`);
-  return c.page.getByRef(target);
+  const ref = c.refs.get(target);
+  if (!ref) throw new ActionProblem(`the last snapshot has no element ${target}`);
+  return c.page.getByRef(ref);
 }
 
 function mouseButton(button: string | undefined): 'left' | 'right' | 'middle' {

@@ -40,8 +40,8 @@ export async function observe(actions: ActionLibrary, step: number, lastError: s
   await awaitOpenedPages(actions.page);
   const { page } = actions;
   await settled(page);
-  const snapshot = await page.ariaSnapshot({ mode: 'ai' });
-  actions.refs = new Set([...snapshot.matchAll(REF_MARK)].map((m) => m[1]!));
+  const { snapshot, refs } = renumbered(await page.ariaSnapshot({ mode: 'ai' }));
+  actions.refs = refs;
   const tabs = await Promise.all(page.context().pages().map(async (tab, index) => ({ index, url: tab.url(), title: await titleOf(tab), focused: tab === page })));
   return {
     step,
@@ -66,6 +66,25 @@ async function settled(page: Page): Promise<void> {
   await Promise.race([frames, new Promise((resolve) => setTimeout(resolve, SETTLE_MS))]);
 }
 
+/**
+ * Playwright names elements f<N>e<M>, N counting the documents the page has shown, so the same
+ * page would be named otherwise after a navigation or another instance. An agent sees them
+ * renumbered by order of appearance, the same every time: the main document's e<M>, its
+ * frames' f1e<M>, f2e<M>...; `refs` maps each back to Playwright's.
+ */
+function renumbered(snapshot: string): { snapshot: string; refs: Map<string, string> } {
+  const documents = new Map<string, string>();
+  const refs = new Map<string, string>();
+  const text = snapshot.replace(REF_MARK, (_mark, ref: string) => {
+    const [, document = '', element] = /^(f\d+)?(e\d+)$/.exec(ref)!;
+    if (!documents.has(document)) documents.set(document, documents.size ? `f${documents.size}` : '');
+    const shown = `${documents.get(document)}${element}`;
+    refs.set(shown, ref);
+    return `[ref=${shown}]`;
+  });
+  return { snapshot: text, refs };
+}
+
 /** A tab still loading (or closing) has no title yet: it is not worth an error. */
 const titleOf = (page: Page) => page.title().catch(() => '');
 
@@ -84,19 +103,19 @@ export function selectorArgs(action: Action): number[] {
  * the one that is that very element. Undefined when it names none so, or one has no ref there
  * (gone, hidden). A reference solution's steps become what a model should have answered.
  */
-export async function withRefs(page: Page, action: Action, snapshot: string): Promise<Action | undefined> {
+export async function withRefs(page: Page, action: Action, snapshot: string, refs: ReadonlyMap<string, string>): Promise<Action | undefined> {
   const named = selectorArgs(action);
   if (!named.length) return undefined;
   const args = [...action.args];
   for (const i of named) {
-    const ref = await refOf(page, args[i] as string, snapshot);
+    const ref = await refOf(page, args[i] as string, snapshot, refs);
     if (!ref) return undefined;
     args[i] = ref;
   }
   return { ...action, args };
 }
 
-async function refOf(page: Page, selector: string, snapshot: string): Promise<string | undefined> {
+async function refOf(page: Page, selector: string, snapshot: string, refs: ReadonlyMap<string, string>): Promise<string | undefined> {
   const target = page.locator(selector);
   // A snapshot of the element alone starts with its role and name (its own ref there may differ).
   const own = await target.ariaSnapshot({ mode: 'ai', timeout: 1000 }).catch(() => '');
@@ -106,7 +125,7 @@ async function refOf(page: Page, selector: string, snapshot: string): Promise<st
   if (candidates.length <= 1) return candidates[0];
   const element = await target.elementHandle({ timeout: 1000 }).catch(() => null);
   for (const ref of candidates) {
-    if (element && (await page.getByRef(ref).evaluate((node, other) => node === other, element).catch(() => false))) return ref;
+    if (element && (await page.getByRef(refs.get(ref)!).evaluate((node, other) => node === other, element).catch(() => false))) return ref;
   }
   return undefined;
 }
