@@ -1,8 +1,10 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { parseActions } from '../src/actions/parse-actions.ts';
 import { formatAction, type ActionName } from '../src/actions/signatures.ts';
 import { loadTaskFile } from '../src/task/load-task.ts';
+import { runPlaywrightAsync, tempDir } from './helpers.ts';
 
 // An OpenAI-compatible chat completions server on 127.0.0.1 for the tests: it answers from a
 // script and can inject the faults a real endpoint has (429 with retry-after, 500, a hang,
@@ -83,6 +85,17 @@ export class FakeOpenAI {
       });
     });
     return fake;
+  }
+
+  /** `npx playwright test --project=<project>` with its model behind this server: this key, Allure off, a reply cache of its own (`env` overrides). */
+  run(project: string, key: string, env: Record<string, string> = {}, args: string[] = []) {
+    return runPlaywrightAsync(['test', `--project=${project}`, ...args], {
+      OPENAI_BASE_URL: this.url,
+      OPENAI_API_KEY: key,
+      BENCHWRIGHT_ALLURE: 'off',
+      BENCHWRIGHT_LLM_CACHE: join(tempDir(), 'replies'),
+      ...env,
+    });
   }
 
   close(): Promise<void> {

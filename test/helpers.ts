@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readResults } from '../src/report/results.ts';
 
 export const ROOT = new URL('..', import.meta.url).pathname;
 export const SHARED_TURKINGBENCH = join(ROOT, '..', 'shared', 'turkingbench');
@@ -66,6 +67,9 @@ function playwrightRun(args: string[]) {
   const output = args[0] === 'test' ? [`--output=${join(dir, 'test-results')}`] : [];
   return { dir, outputs, script: join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js'), argv: [...args, ...output] };
 }
+
+/** The results.json of the latest run of a runPlaywright folder. */
+export const latestResults = (dir: string) => readResults(join(dir, 'benchwright-report', 'latest', 'results.json'));
 
 /** Runs the real CLI (bin/benchwright.js). */
 export function runCli(args: string[], env: Record<string, string> = {}) {

@@ -5,11 +5,11 @@ import { after, before, test } from 'node:test';
 import { readStepReply } from '../agents/llm/step-prompt.ts';
 import type { ActionName } from '../src/actions/signatures.ts';
 import { ReplyCache } from '../src/llm/reply-cache.ts';
-import { readResults, type BenchmarkResults } from '../src/report/results.ts';
+import type { BenchmarkResults } from '../src/report/results.ts';
 import type { Trajectory } from '../src/runner/episode.ts';
 import { loadTaskFile } from '../src/task/load-task.ts';
 import { FakeOpenAI, goalSolutions, readStepPrompt, solutionReply, textOf, treeElements, type Answer, type SeenRequest } from './fake-openai.ts';
-import { FORM_TASKS, ROOT, runPlaywrightAsync, tempDir } from './helpers.ts';
+import { FORM_TASKS, latestResults, ROOT, runPlaywrightAsync, tempDir } from './helpers.ts';
 import { NotesSite } from './sites/notes-site.ts';
 
 // The llm agent on goal tasks end to end: Playwright's workers run episodes whose every step is
@@ -30,17 +30,8 @@ function manifestOf(files: string[]): string {
   return file;
 }
 
-async function runLlm(project: string, fake: FakeOpenAI, env: Record<string, string>, args: string[] = []) {
-  return runPlaywrightAsync(['test', `--project=${project}`, ...args], {
-    OPENAI_BASE_URL: fake.url,
-    OPENAI_API_KEY: KEY,
-    BENCHWRIGHT_ALLURE: 'off',
-    BENCHWRIGHT_LLM_CACHE: join(tempDir(), 'replies'),
-    ...env,
-  });
-}
-
-const results = (dir: string) => readResults(join(dir, 'benchwright-report', 'latest', 'results.json'));
+const runLlm = (project: string, fake: FakeOpenAI, env: Record<string, string> = {}, args: string[] = []) => fake.run(project, KEY, env, args);
+const results = latestResults;
 const describe = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).join('\n');
 const byInstance = (r: BenchmarkResults) => new Map(r.instances.map((i) => [`${i.task}/${i.instance}`, i]));
 

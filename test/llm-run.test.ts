@@ -3,9 +3,9 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import AdmZip from 'adm-zip';
-import { readResults, type FieldRow } from '../src/report/results.ts';
+import type { FieldRow } from '../src/report/results.ts';
 import { FakeOpenAI, firstOptionReply, goalSolutions, readStepPrompt, solutionReply, textOf, type Answer, type SeenRequest } from './fake-openai.ts';
-import { ROOT, runCli, runPlaywright, runPlaywrightAsync, tempDir } from './helpers.ts';
+import { latestResults, ROOT, runCli, runPlaywright, tempDir } from './helpers.ts';
 
 // LLM projects end to end: the real openai SDK in Playwright's workers, a local
 // OpenAI-compatible server started here, the bundled tasks.
@@ -13,17 +13,8 @@ import { ROOT, runCli, runPlaywright, runPlaywrightAsync, tempDir } from './help
 const KEY = `sk-test-${Math.random().toString(36).slice(2)}-do-not-leak`;
 const INSTANCES = 10;
 
-async function runLlm(project: string, fake: FakeOpenAI, env: Record<string, string> = {}, args: string[] = []) {
-  return runPlaywrightAsync(['test', `--project=${project}`, ...args], {
-    OPENAI_BASE_URL: fake.url,
-    OPENAI_API_KEY: KEY,
-    BENCHWRIGHT_ALLURE: 'off',
-    BENCHWRIGHT_LLM_CACHE: join(tempDir(), 'replies'),
-    ...env,
-  });
-}
-
-const results = (dir: string) => readResults(join(dir, 'benchwright-report', 'latest', 'results.json'));
+const runLlm = (project: string, fake: FakeOpenAI, env: Record<string, string> = {}, args: string[] = []) => fake.run(project, KEY, env, args);
+const results = latestResults;
 
 test('without OPENAI_API_KEY or OPENAI_BASE_URL the LLM project is skipped with one reason; the others run', () => {
   const run = runPlaywright(['test', '--project=gpt4', '--project=do-nothing'], { OPENAI_API_KEY: '', OPENAI_BASE_URL: '', BENCHWRIGHT_ALLURE: 'off' });
