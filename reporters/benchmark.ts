@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase } from '@playwright/test/reporter';
-import { assembleResults, browserOf, projectOf, projectOrder, runMetadata, testRecord, trajectoryOf } from '../src/report/collect.ts';
+import { assembleResults, browserOf, projectOf, projectOrder, readTest, runMetadata, testRecord } from '../src/report/collect.ts';
 import { JournalWriter, JOURNAL, readJournal, recordKey, type InstanceRecord, type RunRecord } from '../src/report/journal.ts';
 import { createRunFolder, pointLatestAt, reportFolder, runFolderName } from '../src/report/run-folders.ts';
 import { appendTrajectory } from '../src/report/trajectories.ts';
@@ -57,11 +57,12 @@ export default class BenchmarkReporter implements Reporter {
   }
 
   onTestEnd(test: TestCase): void {
-    const record = testRecord(test);
-    if (!record) return;
-    const row = 'instance' in record ? record.instance : undefined;
-    if (row?.outcome === 'not run') {
-      this.skipped ??= row.error ?? 'skipped';
+    const read = readTest(test);
+    if (!read) return;
+    const { record, trajectory } = read;
+    const row = rowOf(record);
+    if (notRun(record)) {
+      this.skipped ??= row?.error ?? 'skipped';
       return;
     }
     this.recorded.set(test, record);
@@ -69,7 +70,6 @@ export default class BenchmarkReporter implements Reporter {
     try {
       const journal = this.journalFor(test);
       journal.append(record);
-      const trajectory = row && trajectoryOf(test);
       if (row && trajectory) appendTrajectory(dirname(journal.file), { project: row.project, task: row.task, instance: row.instance, score: row.score, ceiling: row.ceiling, trajectory });
     } catch (e) {
       // A full disk or a read-only folder must not stop the run: its results are still written at the end.
@@ -144,7 +144,8 @@ const benchmarkProjects = (suite: Suite) =>
  * This run's records over the resumed run's: an instance this run never reached keeps the
  * earlier record, and one it ran again keeps what the earlier attempt spent.
  */
-const notRun = (record: RunRecord) => 'instance' in record && record.instance.outcome === 'not run';
+const rowOf = (record: RunRecord) => ('instance' in record ? record.instance : undefined);
+const notRun = (record: RunRecord) => rowOf(record)?.outcome === 'not run';
 
 function unionWithEarlier(earlier: RunRecord[], current: RunRecord[]): RunRecord[] {
   const before = new Map(earlier.map((r) => [recordKey(r), r]));

@@ -1,4 +1,5 @@
 import type { AgentFailure, AgentStep, EpisodeInput } from '../../src/agent/types.ts';
+import { stepUsageKey } from '../../src/agent/usage.ts';
 import { ask } from './ask.ts';
 import { describeActions, PROTOCOL_VERSION, type StepRequest } from './protocol.ts';
 import { httpSettings } from './settings.ts';
@@ -26,8 +27,7 @@ export async function httpStep(input: EpisodeInput): Promise<AgentStep | AgentFa
   };
   const { answer, usage } = await ask(settings, request, input.report);
   const problem = 'failed' in answer ? answer.failed : 'unusable' in answer ? answer.unusable : undefined;
-  // Keyed as trajectory.json numbers the steps.
-  input.report.usage[`step ${input.observation.step + 1}`] = { ...usage, ...(problem !== undefined && { error: problem }) };
+  input.report.usage[stepUsageKey(input.observation)] = { ...usage, ...(problem !== undefined && { error: problem }) };
   if ('failed' in answer) return { failed: answer.failed };
   if ('unusable' in answer) return { action: '', error: answer.unusable };
   const { action, reasoning } = answer.reply;

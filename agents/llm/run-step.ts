@@ -1,4 +1,5 @@
 import type { AgentFailure, AgentStep, EpisodeInput } from '../../src/agent/types.ts';
+import { stepUsageKey } from '../../src/agent/usage.ts';
 import { complete, type CallRecord } from '../../src/llm/client.ts';
 import { usageOf } from './call-usage.ts';
 import { DEFAULT_LLM_OPTIONS, type LlmOptions } from './options.ts';
@@ -21,12 +22,11 @@ interface StepLog {
 export async function llmStep(input: EpisodeInput): Promise<AgentStep | AgentFailure | null> {
   const settings: LlmOptions = { ...DEFAULT_LLM_OPTIONS, ...(input.options as Partial<LlmOptions>) };
   const { messages, cut } = await buildStepMessages(input, settings);
-  // Keyed as trajectory.json numbers the steps; logged at once, filled as calls come back.
-  const step = input.observation.step + 1;
-  const entry: StepLog = { step, ...(cut && { treeCut: cut }), calls: [] };
+  // Logged at once, filled as calls come back.
+  const entry: StepLog = { step: input.observation.step + 1, ...(cut && { treeCut: cut }), calls: [] };
   input.report.log.push(entry);
   const record = (error?: string) => {
-    input.report.usage[`step ${step}`] = usageOf(entry.calls, error);
+    input.report.usage[stepUsageKey(input.observation)] = usageOf(entry.calls, error);
     if (error) entry.error = error;
   };
   for (let attempt = 0; attempt <= settings.reprompts; attempt++) {

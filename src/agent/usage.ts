@@ -12,6 +12,9 @@ export interface Usage {
   error?: string;
 }
 
+/** Where a goal task's step spends in AgentReport.usage (`step 3`), numbered as trajectory.json numbers steps: its observation's step + 1. */
+export const stepUsageKey = (observation: { step: number }) => `step ${observation.step + 1}`;
+
 /** Usage summed; the cost is null as soon as one part has no known price. */
 export function totalUsage(usages: Usage[]): Usage {
   const sum = (key: 'calls' | 'promptTokens' | 'completionTokens' | 'cached') => usages.reduce((n, u) => n + u[key], 0);

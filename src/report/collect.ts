@@ -36,7 +36,10 @@ export function collectResults(root: Suite, config: FullConfig, startTime: Date)
  * One test's record, from its last attempt: its instance row and field records, or the error
  * of a task file that failed to load; undefined for any other test (harness, manifest).
  */
-export function testRecord(test: TestCase): RunRecord | undefined {
+export const testRecord = (test: TestCase): RunRecord | undefined => readTest(test)?.record;
+
+/** One test's record and, for an episode, its trajectory: read once (it holds every step's tree). */
+export function readTest(test: TestCase): { record: RunRecord; trajectory?: Trajectory } | undefined {
   const result = test.results.at(-1);
   const notes = annotations(test, result);
   const task = notes.get('task');
@@ -46,17 +49,18 @@ export function testRecord(test: TestCase): RunRecord | undefined {
   if (instance === undefined) {
     // A task file that failed to load has one 'loads' test and no instances.
     if (!result || result.status === 'passed' || result.status === 'skipped') return undefined;
-    return { taskError: { project, task, error: notes.get('errors') ?? firstLine(result.error?.message) } };
+    return { record: { taskError: { project, task, error: notes.get('errors') ?? firstLine(result.error?.message) } } };
   }
   // One unreadable attachment (a deleted test-results folder, say) loses that instance only.
   let evaluations: Evaluation[] | undefined;
+  let trajectory: Trajectory | undefined;
   let episode: InstanceRow['episode'];
   let usage: Usage | undefined;
   let fieldUsage: Record<string, Usage> = {};
   let unreadable: string | undefined;
   try {
     evaluations = result && jsonAttachment<Evaluation[]>(result, EVALUATIONS);
-    const trajectory = result && jsonAttachment<Trajectory>(result, TRAJECTORY);
+    trajectory = result && jsonAttachment<Trajectory>(result, TRAJECTORY);
     if (trajectory) episode = { steps: trajectory.steps.length, end: trajectory.end ?? 'broke off', ...(trajectory.answer !== undefined && { answer: trajectory.answer }), ...(trajectory.failure !== undefined && { failure: trajectory.failure }) };
     // Every attempt's calls were paid for, a retried one's too; a field's record shows the last attempt's.
     const spentPerAttempt = test.results.map((r) => jsonAttachment<Record<string, Usage>>(r, AGENT_USAGE) ?? {});
@@ -83,11 +87,12 @@ export function testRecord(test: TestCase): RunRecord | undefined {
     ...(episode && { episode }),
   };
   const key = { project, task, instance };
-  return {
+  const record: RunRecord = {
     instance: row,
     fields: fieldRecordsOf(evaluations ?? []).map((r) => ({ ...key, ...r, ...(fieldUsage[r.field] && { usage: fieldUsage[r.field] }) })),
     evaluations: (evaluations ?? []).map(({ records: _, ...e }) => ({ ...key, ...e })),
   };
+  return { record, ...(trajectory && { trajectory }) };
 }
 
 export const projectOf = (record: RunRecord) => ('instance' in record ? record.instance.project : record.taskError.project);
@@ -123,12 +128,6 @@ export function assembleResults(meta: RunMetadata, records: RunRecord[], order: 
 function annotations(test: TestCase, result: TestResult | undefined): Map<string, string> {
   const all = [...test.annotations, ...(result?.annotations ?? [])];
   return new Map(all.filter((a) => a.description !== undefined).map((a) => [a.type, a.description!]));
-}
-
-/** The episode of a test's last attempt, when it ran one. */
-export function trajectoryOf(test: TestCase): Trajectory | undefined {
-  const result = test.results.at(-1);
-  return result && jsonAttachment<Trajectory>(result, TRAJECTORY);
 }
 
 function jsonAttachment<T>(result: TestResult, name: string): T | undefined {
