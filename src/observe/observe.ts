@@ -2,7 +2,6 @@ import type { Page } from '@playwright/test';
 import { documentHtml, type ActionLibrary } from '../actions/library.ts';
 import { REF } from '../actions/page-actions.ts';
 import { ACTION_SIGNATURES, type Action } from '../actions/signatures.ts';
-import { escapeRegExp } from '../escape-regexp.ts';
 import { awaitOpenedPages } from './opened-pages.ts';
 
 /** What an agent sees of a goal task at one step (BrowserGym's observation, on Playwright's snapshot). */
@@ -98,34 +97,21 @@ export function selectorArgs(action: Action): number[] {
 }
 
 /**
- * The action with every element it names by selector named instead by its ref in `snapshot`
- * (the last one), as a model writes it: the snapshot's lines of the element's role and name,
- * the one that is that very element. Undefined when it names none so, or one has no ref there
- * (gone, hidden). A reference solution's steps become what a model should have answered.
+ * The action with every element it names by selector named instead by the ref the last
+ * snapshot showed for it (`refs`), as a model writes it: Playwright gives an element the same
+ * ref in a snapshot of just that element. Undefined when it names none so, or one has no ref
+ * there (gone, hidden). A reference solution's steps become what a model should have answered.
  */
-export async function withRefs(page: Page, action: Action, snapshot: string, refs: ReadonlyMap<string, string>): Promise<Action | undefined> {
+export async function withRefs(page: Page, action: Action, refs: ReadonlyMap<string, string>): Promise<Action | undefined> {
   const named = selectorArgs(action);
   if (!named.length) return undefined;
+  const shownFor = new Map([...refs].map(([shown, own]) => [own, shown]));
   const args = [...action.args];
   for (const i of named) {
-    const ref = await refOf(page, args[i] as string, snapshot, refs);
+    const own = await page.locator(args[i] as string).ariaSnapshot({ mode: 'ai', timeout: 1000 }).catch(() => '');
+    const ref = shownFor.get(new RegExp(REF_MARK.source).exec(own)?.[1] ?? '');
     if (!ref) return undefined;
     args[i] = ref;
   }
   return { ...action, args };
-}
-
-async function refOf(page: Page, selector: string, snapshot: string, refs: ReadonlyMap<string, string>): Promise<string | undefined> {
-  const target = page.locator(selector);
-  // A snapshot of the element alone starts with its role and name (its own ref there may differ).
-  const own = await target.ariaSnapshot({ mode: 'ai', timeout: 1000 }).catch(() => '');
-  const head = /^- (.*?) \[ref=/.exec(own)?.[1];
-  if (!head) return undefined;
-  const candidates = [...snapshot.matchAll(new RegExp(`^\\s*- ${escapeRegExp(head)} \\[ref=((?:f\\d+)?e\\d+)\\]`, 'gm'))].map((m) => m[1]!);
-  if (candidates.length <= 1) return candidates[0];
-  const element = await target.elementHandle({ timeout: 1000 }).catch(() => null);
-  for (const ref of candidates) {
-    if (element && (await page.getByRef(refs.get(ref)!).evaluate((node, other) => node === other, element).catch(() => false))) return ref;
-  }
-  return undefined;
 }

@@ -91,7 +91,7 @@ export async function runEpisode(run: EpisodeRun): Promise<Trajectory> {
           return { record, shown, state: observation.snapshot };
         }
         record.action = formatAction(action);
-        const translated = await withRefs(actions.page, action, observation.snapshot, actions.refs!);
+        const translated = await withRefs(actions.page, action, actions.refs!);
         if (translated) record.byRef = formatAction(translated);
         const result = await actions.run(action);
         record.ok = result.ok;
