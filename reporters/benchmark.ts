@@ -5,7 +5,7 @@ import type { FullConfig, FullResult, Reporter, Suite, TestCase } from '@playwri
 import { assembleResults, browserOf, projectOf, projectOrder, readTest, runMetadata, testRecord } from '../src/report/collect.ts';
 import { JournalWriter, JOURNAL, readJournal, recordKey, type InstanceRecord, type RunRecord } from '../src/report/journal.ts';
 import { createRunFolder, pointLatestAt, reportFolder, runFolderName } from '../src/report/run-folders.ts';
-import { appendTrajectory } from '../src/report/trajectories.ts';
+import { appendTrajectory, carryTrajectories } from '../src/report/trajectories.ts';
 import { totalUsage } from '../src/agent/usage.ts';
 import { writeReport } from '../src/report/write-report.ts';
 
@@ -59,7 +59,7 @@ export default class BenchmarkReporter implements Reporter {
   onTestEnd(test: TestCase): void {
     const read = readTest(test);
     if (!read) return;
-    const { record, trajectory } = read;
+    const { record, trajectory, fieldTrajectory } = read;
     const row = rowOf(record);
     if (notRun(record)) {
       this.skipped ??= row?.error ?? 'skipped';
@@ -70,7 +70,9 @@ export default class BenchmarkReporter implements Reporter {
     try {
       const journal = this.journalFor(test);
       journal.append(record);
-      if (row && trajectory) appendTrajectory(dirname(journal.file), { project: row.project, task: row.task, instance: row.instance, score: row.score, ceiling: row.ceiling, trajectory });
+      if (row && (trajectory || fieldTrajectory)) {
+        appendTrajectory(dirname(journal.file), { project: row.project, task: row.task, instance: row.instance, score: row.score, ceiling: row.ceiling, ...(trajectory ? { trajectory } : { fieldTrajectory: fieldTrajectory! }) });
+      }
     } catch (e) {
       // A full disk or a read-only folder must not stop the run: its results are still written at the end.
       console.error(`benchwright: cannot write the run's journal, so a killed run would lose its instances: ${(e as Error).message}`);
@@ -126,6 +128,7 @@ export default class BenchmarkReporter implements Reporter {
     const meta = { ...runMetadata(this.config!, this.started, browserOf([test]), new Set(projects)), ...this.resumedFrom() };
     const journal = new JournalWriter(join(folder, JOURNAL), meta);
     for (const record of this.earlier) journal.append(record);
+    if (this.options.resumeFrom) carryTrajectories(this.options.resumeFrom, folder);
     this.journal = journal;
     pointLatestAt(folder);
     return journal;

@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import { JOURNAL, readJournal } from '../src/report/journal.ts';
 import { readResults } from '../src/report/results.ts';
 import { listRuns, readRun } from '../src/report/run-folders.ts';
+import { readTrajectories } from '../src/report/trajectories.ts';
 import { runCli, runPlaywright, runScript, ROOT, SHARED_TURKINGBENCH, startPlaywright, tempDir } from './helpers.ts';
 
 // A run killed hard keeps every instance it finished, and a resumed run completes it: its
@@ -77,6 +78,9 @@ function clean() {
 
 test('the bundled tasks, killed with SIGKILL after 5 instances, then resumed: only the rest runs; the tables equal a clean run', async () => {
   const { reports, killed } = await killThenResume(BUNDLED, OFF, readFileSync(join(clean().latest, 'summary.md'), 'utf8'), 5);
+  // The killed run's trajectories are carried over: export sees every instance, as after a clean run.
+  const trajectories = (folder: string) => readTrajectories(folder).map((r) => `${r.project} ${r.task} ${r.instance}`).sort();
+  assert.deepEqual(trajectories(join(reports, 'latest')), trajectories(clean().latest));
 
   // benchwright runs: both runs, the killed one interrupted, the resumed one complete and latest.
   const runs = runCli(['runs'], { BENCHWRIGHT_REPORT_DIR: reports });

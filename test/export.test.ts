@@ -3,10 +3,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { readTrajectories } from '../src/report/trajectories.ts';
-import { FakeOpenAI, textOf, type SeenRequest } from './fake-openai.ts';
+import { FakeOpenAI, firstOptionReply, textOf, type SeenRequest } from './fake-openai.ts';
 import { ROOT, runCli, runPlaywrightAsync, tempDir } from './helpers.ts';
 
-// benchwright export: a run's successful episodes as chat training data, one record per step.
+// benchwright export: a run's successful instances as chat training data, one record per episode step or form field.
 
 const BOOKSHOP = join(ROOT, 'tasks', 'goals', 'bookshop');
 
@@ -15,7 +15,7 @@ const exported = (runDir: string) =>
   readFileSync(join(runDir, 'chat.jsonl'), 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { messages: Message[] }).messages);
 
 async function runAndExport(project: string, env: Record<string, string>, args: string[] = []) {
-  const run = await runPlaywrightAsync(['test', `--project=${project}`, '--workers=2', ...args], { BENCHWRIGHT_TASKS: BOOKSHOP, BENCHWRIGHT_ALLURE: 'off', BENCHWRIGHT_SCREENSHOT: 'off', ...env });
+  const run = await runPlaywrightAsync(['test', `--project=${project}`, '--workers=2', ...args], { BENCHWRIGHT_TASKS: BOOKSHOP, BENCHWRIGHT_ALLURE: 'off', BENCHWRIGHT_SCREENSHOT: 'off', BENCHWRIGHT_CACHE_DIR: tempDir(), ...env });
   assert.equal(run.code, 0, run.output);
   const reportDir = join(run.dir, 'benchwright-report');
   const cli = runCli(['export', '--format', 'chat'], { BENCHWRIGHT_REPORT_DIR: reportDir });
@@ -26,9 +26,9 @@ async function runAndExport(project: string, env: Record<string, string>, args: 
 test('an oracle run of the bookshop: one record per step, the solution\'s selectors written as the refs the agent was shown', { timeout: 120_000 }, async () => {
   const { runDir, stdout } = await runAndExport('oracle', {});
   const episodes = readTrajectories(runDir);
-  const steps = episodes.flatMap((e) => e.trajectory.steps);
+  const steps = episodes.flatMap((e) => e.trajectory!.steps);
   assert.equal(episodes.length, 12);
-  assert.match(stdout, new RegExp(`^${steps.length} examples from 12 successful episodes: `));
+  assert.match(stdout, new RegExp(`^${steps.length} examples from 12 successful instances: `));
   const records = exported(runDir);
   assert.equal(records.length, steps.length);
   for (const [i, messages] of records.entries()) {
@@ -72,6 +72,34 @@ test('an LLM run: each record\'s messages are the ones the agent sent for that s
       assert.ok(request, `no request sent these messages:\n${JSON.stringify(prompt).slice(0, 300)}`);
       assert.equal(messages.at(-1)!.content, priceReader(request));
     }
+  } finally {
+    await fake.close();
+  }
+});
+
+test('an oracle run of the form tasks: one record per field it set, whose messages are the ones gpt4-relevant sends for that field', { timeout: 180_000 }, async () => {
+  const forms = { BENCHWRIGHT_TASKS: join(ROOT, 'tasks.yaml') };
+  const { runDir, stdout } = await runAndExport('oracle', forms, ['--grep-invert', '@bookshop']);
+  const filled = readTrajectories(runDir).map((r) => r.fieldTrajectory!);
+  const steps = filled.flatMap((f) => f.steps);
+  assert.ok(filled.length >= 10 && steps.length > filled.length, `${filled.length} forms, ${steps.length} fields`);
+  assert.match(stdout, new RegExp(`^${steps.length} examples from ${filled.length} successful instances: `));
+  const records = exported(runDir);
+  assert.equal(records.length, steps.length);
+  for (const [i, messages] of records.entries()) {
+    assert.deepEqual(messages.map((m) => m.role), ['system', 'user', 'assistant']);
+    assert.equal(messages[2]!.content, steps[i]!.action);
+    assert.match(String(messages[1]!.content), new RegExp(`Field: ${steps[i]!.field.name} \\(`));
+  }
+
+  // The llm agent asked for the same fields of the same pages: the same messages, field by field.
+  const fake = await FakeOpenAI.start((r) => ({ content: firstOptionReply(r) }));
+  try {
+    const run = await fake.run('gpt4-relevant', 'sk-export-test', { ...forms, BENCHWRIGHT_LLM_CACHE: join(tempDir(), 'replies'), BENCHWRIGHT_ALLURE: 'off' }, ['--grep-invert', '@bookshop']);
+    assert.equal(run.code, 0, run.output);
+    const sent = new Set(fake.requests.map((r) => JSON.stringify(r.body.messages)));
+    const unmatched = records.filter((messages) => !sent.has(JSON.stringify(messages.slice(0, -1))));
+    assert.deepEqual(unmatched.map((m) => String(m[1]!.content).slice(-200)), []);
   } finally {
     await fake.close();
   }

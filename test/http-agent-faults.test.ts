@@ -156,7 +156,7 @@ async function formAgainst(url: string) {
     await page.setContent(FORM);
     const fields = await readFields(page, ['colour', 'size', 'note', 'extras']);
     const report = emptyReport();
-    await http.run!({ page, actions: new ActionLibrary(page, { timeout: 1000 }), task: TASK, instanceId: 'one', fields, seed: 7, options: { url, timeoutMs: 2000 }, report });
+    await http.run!({ page, actions: new ActionLibrary(page, { timeout: 1000 }), task: TASK, instanceId: 'one', fields, seed: 7, options: { url, timeoutMs: 2000 }, report, demonstrations: () => [] });
     const values = await readFields(page, ['colour', 'size', 'note', 'extras']);
     return { values: Object.fromEntries(values.map((f) => [f.name, f.value])), report };
   } finally {

@@ -24,21 +24,12 @@ const MAY_IMPORT: Record<string, string[]> = {
   'src/importers': ['src/metrics', 'src/server', 'src/task', 'src/values', 'src/*'],
   'src/runner': ['src/actions', 'src/agent', 'src/evaluators', 'src/metrics', 'src/observe', 'src/report', 'src/server', 'src/task', 'src/values', 'src/*'],
   'src/report': ['src/agent', 'src/evaluators', 'src/metrics', 'src/runner', 'src/task', 'src/*'],
-  // export turns a run's steps into the llm agent's prompts: its prompt builder and settings.
-  'src/cli': ['agents/llm/step-prompt.ts', 'agents/llm/options.ts', 'src/actions/parse-actions.ts', 'src/observe', 'src/evaluators', 'src/importers', 'src/llm', 'src/metrics', 'src/report', 'src/runner', 'src/setup', 'src/task', 'src/*'],
+  // export turns a run's steps into the llm agent's prompts: its prompt builders and settings.
+  'src/cli': ['agents/llm/prompt.ts', 'agents/llm/step-prompt.ts', 'agents/llm/options.ts', 'src/actions/parse-actions.ts', 'src/observe', 'src/evaluators', 'src/importers', 'src/llm', 'src/metrics', 'src/report', 'src/runner', 'src/setup', 'src/task', 'src/*'],
   // An agent acts through the action library and gets what it needs in its input: it never
   // loads the benchmark, runs instances or reads reports.
   agents: ['src/actions', 'src/agent', 'src/llm', 'src/metrics', 'src/observe', 'src/values', 'src/*', 'src/task/types.ts'],
 };
-
-/**
- * The LLM agent's demonstrations are still built from the benchmark by the agent itself; the
- * LLM-episode issue (15) hands them over in the agent's input instead.
- */
-const KNOWN_CROSSINGS = new Set([
-  'agents/llm/demos.ts -> src/runner', 'agents/llm/demos.ts -> src/task',
-  'agents/llm/demo-store.ts -> src/runner',
-]);
 
 const areaOf = (file: string) => {
   const parts = file.split('/');
@@ -70,12 +61,6 @@ test('layering: every import of src/ and agents/ follows DESIGN.md\'s arrows', (
   assert.ok(all.length > 50, `the import scan found ${all.length} crossings: it reads nothing?`);
   const forbidden = all
     .filter(({ from, to }) => !(MAY_IMPORT[areaOf(from)] ?? []).some((allowed) => areaOf(to) === allowed || to === allowed))
-    .map(({ from, to }) => `${from} -> ${areaOf(to)}`)
-    .filter((arrow) => !KNOWN_CROSSINGS.has(arrow));
+    .map(({ from, to }) => `${from} -> ${areaOf(to)}`);
   assert.deepEqual([...new Set(forbidden)], []);
-});
-
-test('layering: the known crossings are still there (remove them from the list once mended)', () => {
-  const arrows = new Set(crossings().map(({ from, to }) => `${from} -> ${areaOf(to)}`));
-  assert.deepEqual([...KNOWN_CROSSINGS].filter((a) => !arrows.has(a)), []);
 });

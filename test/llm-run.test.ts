@@ -239,7 +239,7 @@ test('the API key appears nowhere in what a run leaves (traces, reports, attachm
     // The episodes as training data too.
     const exported = runCli(['export', join(episodes.dir, 'benchwright-report', 'latest'), '--format', 'chat']);
     assert.equal(exported.code, 0, exported.stdout + exported.stderr);
-    assert.match(exported.stdout, /^[1-9]\d* examples from 3 successful episodes/);
+    assert.match(exported.stdout, /^[1-9]\d* examples from 3 successful instances/);
     const trail = scan(episodes.dir);
     // Traces (the HTML report's copies), attachments (trajectory.json among them), Allure, the run's JSONL and the export.
     assert.ok(trail.files > 20 && trail.zipEntries.some((n) => /trace\.network$/.test(n)), `${trail.files} files, ${trail.zipEntries.length} entries in zips`);

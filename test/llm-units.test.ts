@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { ReplyCache } from '../src/llm/reply-cache.ts';
 import { callCost } from '../src/llm/pricing.ts';
-import { PIECES_AFTER, PIECES_BEFORE, relevantHtml } from '../agents/llm/relevant-html.ts';
+import { PIECES_AFTER, PIECES_BEFORE, relevantHtml } from '../src/observe/relevant-html.ts';
 import { countTokens, fitTokens, loadEncoding } from '../src/llm/tokens.ts';
 import { tempDir } from './helpers.ts';
 

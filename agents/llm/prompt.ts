@@ -1,15 +1,9 @@
 import type { ChatCompletionContentPart, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { ACTION_SIGNATURES } from '../../src/actions/signatures.ts';
+import type { Demonstration } from '../../src/agent/types.ts';
 import type { FieldState } from '../../src/values/read-fields.ts';
 import type { LlmOptions } from './options.ts';
 import { countTokens, fitTokens, loadEncoding } from '../../src/llm/tokens.ts';
-
-/** A solved example: a field of another (train) task, its HTML, and the correct action text. */
-export interface Demonstration {
-  field: string;
-  html: string;
-  action: string;
-}
 
 export interface FieldPrompt {
   task: { title: string; description: string };
@@ -18,7 +12,8 @@ export interface FieldPrompt {
   html: string;
   /** A JPEG of the viewport around the field, base64 (vision). */
   screenshot?: string;
-  demos: Demonstration[];
+  /** Solved fields of other tasks: their HTML and the correct action. */
+  demos: Pick<Demonstration, 'field' | 'html' | 'action'>[];
 }
 
 const SYSTEM = `You fill in web forms. You are given a form's HTML and the name of one field. Answer with the action that sets that field, written as a call, and nothing else, for example:

@@ -2,19 +2,18 @@ import type { Page } from '@playwright/test';
 import type { Action } from '../../src/actions/signatures.ts';
 import { documentHtml, type ActionLibrary } from '../../src/actions/library.ts';
 import type { FieldState } from '../../src/values/read-fields.ts';
-import type { AgentInput, AgentReport } from '../../src/agent/types.ts';
+import type { AgentInput, AgentReport, Demonstration } from '../../src/agent/types.ts';
 import { complete, type CallRecord } from '../../src/llm/client.ts';
 import { actionsForField, askInRounds, runFieldActions } from '../field-actions.ts';
 import { usageOf } from './call-usage.ts';
-import { demonstrations } from './demos.ts';
 import { DEFAULT_LLM_OPTIONS, type LlmOptions } from './options.ts';
-import { buildMessages, reprompt, type Demonstration, type FieldPrompt } from './prompt.ts';
-import { readRelevantHtml } from './relevant-html.ts';
+import { readRelevantHtml } from '../../src/observe/relevant-html.ts';
+import { buildMessages, reprompt, type FieldPrompt } from './prompt.ts';
 
 /** An LLM agent's run (agents/llm/agent.ts loads this module only when an LLM project runs). */
-export async function runLlm({ page, actions, task, fields, options, report }: AgentInput): Promise<void> {
+export async function runLlm({ page, actions, task, fields, options, report, demonstrations }: AgentInput): Promise<void> {
   const settings: LlmOptions = { ...DEFAULT_LLM_OPTIONS, ...(options as Partial<LlmOptions>) };
-  const demos = demonstrations(task.id, settings.demos);
+  const demos = demonstrations(settings.demos);
   if (demos.length) report.log.push({ demonstrations: demos.map(({ task: from, field, source }) => ({ task: from, field, source })) });
   await askInRounds(page, fields, (asked) => askAndAct({ page, actions, task, demos, settings, report }, asked));
 }

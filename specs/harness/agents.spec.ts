@@ -17,7 +17,7 @@ test('the random agent is seeded: one seed, one run; another seed, another run',
   const run = async (seed: number) => {
     await page.goto(url);
     const actions = new ActionLibrary(page);
-    await AGENTS.random!.run!({ page, actions, task: { id: 't', title: 't', description: '', split: 'test' }, instanceId: 'i', fields: await readFields(page, NAMES), seed, options: {}, report: { usage: {}, log: [] } });
+    await AGENTS.random!.run!({ page, actions, task: { id: 't', title: 't', description: '', split: 'test' }, instanceId: 'i', fields: await readFields(page, NAMES), seed, options: {}, report: { usage: {}, log: [] }, demonstrations: () => [] });
     expect(actions.log.every((a) => a.ok), JSON.stringify(actions.log)).toBe(true);
     return JSON.stringify((await readFields(page, NAMES)).map((f) => f.value));
   };
@@ -53,7 +53,7 @@ test('the LLM agent asks, in a second round, the questions its first answers rev
     const fields = await readFields(page, ['q1', 'q2']);
     expect(fields.map((f) => [f.name, f.visible])).toEqual([['q1', true], ['q2', false]]);
     const report = { usage: {}, log: [] };
-    await AGENTS.llm!.run!({ page, actions: new ActionLibrary(page), task: { id: 't', title: 't', description: '', split: 'test' }, instanceId: 'i', fields, seed: 1, options: {}, report });
+    await AGENTS.llm!.run!({ page, actions: new ActionLibrary(page), task: { id: 't', title: 't', description: '', split: 'test' }, instanceId: 'i', fields, seed: 1, options: {}, report, demonstrations: () => [] });
     expect(fake.requests.map((r) => r.field)).toEqual(['q1', 'q2']);
     expect((await readFields(page, ['q1', 'q2'])).map((f) => f.value)).toEqual(['yes', 'later']);
     expect(Object.keys(report.usage)).toEqual(['q1', 'q2']);

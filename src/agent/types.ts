@@ -22,6 +22,11 @@ export interface AgentInput {
   options: Record<string, unknown>;
   /** Where the agent records what it spent and logs, as it goes. */
   report: AgentReport;
+  /**
+   * Up to `count` solved fields of the benchmark's other train tasks, to show a model as
+   * in-context examples: as an oracle run was shown them, else from the tasks' templates.
+   */
+  demonstrations(count: number): Demonstration[];
 }
 
 /**
@@ -32,6 +37,27 @@ export interface AgentInput {
 export interface AgentReport {
   usage: Record<string, Usage>;
   log: unknown[];
+  /** A form's fields as the agent was shown them and what it did (the oracle's: training data and demonstrations). */
+  fieldSteps?: FieldStep[];
+}
+
+/** One field of a form as an agent was shown it, and the action it took there. */
+export interface FieldStep {
+  /** The field as the page had it when the agent was asked. */
+  field: FieldState;
+  /** The HTML around it (the paper's relevant HTML). */
+  html: string;
+  action: string;
+}
+
+/** A solved field of another train task, shown to a model as an in-context example. */
+export interface Demonstration {
+  task: string;
+  field: string;
+  html: string;
+  action: string;
+  /** "oracle run": as an oracle run was shown it in the browser; "template": the filled template, its scripts not run. */
+  source: 'oracle run' | 'template';
 }
 
 /** One step of a goal task's episode, as the trajectory records it and the agent is reminded of it. */

@@ -3,62 +3,87 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { DEFAULT_LLM_OPTIONS, type LlmOptions } from '../../agents/llm/options.ts';
+import { buildMessages } from '../../agents/llm/prompt.ts';
 import { buildStepMessages } from '../../agents/llm/step-prompt.ts';
 import { parseActions } from '../actions/parse-actions.ts';
+import { atCeiling } from '../evaluators/evaluate.ts';
 import { selectorArgs } from '../observe/observe.ts';
 import { locateResults } from '../report/run-folders.ts';
-import { readTrajectories, TRAJECTORIES, type TrajectoryRecord } from '../report/trajectories.ts';
+import { readTrajectories, TRAJECTORIES } from '../report/trajectories.ts';
+import type { Trajectory } from '../runner/episode.ts';
+import type { FieldTrajectory } from '../runner/run-instance.ts';
 import { UsageError } from './usage.ts';
 
 export const EXPORT_USAGE = `benchwright export [run] --format chat [--out <file>]
 
-Turns a run's successful episodes (goal tasks, and form tasks run open-ended) into training
-data: for each step whose action was done, the chat messages the llm agent's prompt builder
-makes from what the agent was shown at that step (goal, tabs, accessibility tree, last error,
-earlier steps, the action set), and the action taken as the assistant's reply (a reference
-solution's element selectors written as the refs those elements had; a step whose element had
-none is left out). One JSON object
-per line, {"messages": [...]}: what OpenAI's fine-tuning and most trainers read. An oracle run
-of the train split (npx playwright test --project=oracle) is supervised data this way. A run:
-its folder, its name in the report folder, or latest (the default). The prompts are built with
-the run's project settings (agentOptions) over the llm agent's defaults.
+Turns a run's successful instances into training data, one JSON object per line,
+{"messages": [...]}: what OpenAI's fine-tuning and most trainers read. An oracle run of the
+train split (npx playwright test --project=oracle) is supervised data this way.
+- An episode (goal tasks, and form tasks run open-ended): for each step whose action was done,
+  the chat messages the llm agent's prompt builder makes from what the agent was shown at that
+  step (goal, tabs, accessibility tree, last error, earlier steps, the action set), and the
+  action taken as the assistant's reply (a reference solution's element selectors written as
+  the refs those elements had; a step whose element had none is left out).
+- A form the oracle filled: for each field it set, the messages the llm agent's per-field
+  prompt builder makes from the field as loaded and the relevant HTML around it (no
+  demonstrations), and the oracle's action as the reply.
+A run: its folder, its name in the report folder, or latest (the default). The prompts are
+built with the run's project settings (agentOptions) over the llm agent's defaults.
 
   --format chat   the only format so far
   --out <file>    where to write (default: chat.jsonl in the run's folder)`;
 
-/** A step whose element is named by a selector no ref could stand for: no model could have written it. */
-function namesBySelector(written: string): boolean {
-  const action = parseActions(written).actions[0];
-  return action !== undefined && selectorArgs(action).length > 0;
-}
-
-/** An episode counts when it scored its ceiling: a perfect agent's steps. */
-const succeeded = (r: TrajectoryRecord) => r.score !== null && r.ceiling !== null && r.score >= r.ceiling - 1e-9;
+type Example = ChatCompletionMessageParam[];
 
 export async function exportCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { format: { type: 'string' }, out: { type: 'string' } } });
   if (values.format !== 'chat') throw new UsageError(`--format must be chat${values.format === undefined ? '' : `, not "${values.format}"`}`, EXPORT_USAGE);
   if (positionals.length > 1) throw new UsageError('expected one run', EXPORT_USAGE);
   const { folder, results } = locateResults(positionals[0]);
-  const episodes = readTrajectories(folder);
-  if (!episodes.length) throw new Error(`${folder} has no episodes (${TRAJECTORIES}): export takes runs of goal tasks, or of form tasks run open-ended`);
+  const records = readTrajectories(folder);
+  if (!records.length) throw new Error(`${folder} has no trajectories (${TRAJECTORIES}): export takes runs of goal tasks, of form tasks run open-ended, and oracle runs of form tasks`);
   const lines: string[] = [];
-  const kept = episodes.filter((e) => succeeded(e) && e.trajectory.observations && e.trajectory.actionSet);
-  for (const { project, trajectory } of kept) {
-    const options: LlmOptions = { ...DEFAULT_LLM_OPTIONS, ...(results.meta.projects[project]?.agentOptions as Partial<LlmOptions> | undefined) };
-    // As a model writes them: a reference solution's selectors by the refs its elements had.
-    const history = trajectory.steps.map((step) => ({ ...step, action: step.byRef ?? step.action }));
-    for (const [i, step] of history.entries()) {
-      if (!step.action || !step.ok || namesBySelector(step.action)) continue;
-      const view = { goal: trajectory.goal, observation: trajectory.observations![i]!, history: history.slice(0, i), actionSet: trajectory.actionSet! };
-      const { messages } = await buildStepMessages(view, options);
-      const reply: ChatCompletionMessageParam = { role: 'assistant', content: `${step.reasoning ? `Reasoning: ${step.reasoning}\n` : ''}Action: ${step.action}` };
-      lines.push(JSON.stringify({ messages: [...messages, reply] }));
-    }
+  let used = 0;
+  for (const record of records.filter(atCeiling)) {
+    const options: LlmOptions = { ...DEFAULT_LLM_OPTIONS, ...(results.meta.projects[record.project]?.agentOptions as Partial<LlmOptions> | undefined) };
+    const examples = record.trajectory ? await episodeExamples(record.trajectory, options) : await fieldExamples(record.fieldTrajectory, options);
+    if (examples) used++;
+    for (const messages of examples ?? []) lines.push(JSON.stringify({ messages }));
   }
   const out = resolve(values.out ?? join(folder, 'chat.jsonl'));
   writeFileSync(out, lines.map((l) => `${l}\n`).join(''));
-  const left = episodes.length - kept.length;
-  console.log(`${lines.length} examples from ${kept.length} successful episodes${left ? ` (${left} left out: below their ceiling, or recorded before observations were)` : ''}: ${out}`);
+  const left = records.length - used;
+  console.log(`${lines.length} examples from ${used} successful instances${left ? ` (${left} left out: below their ceiling, or recorded before observations were)` : ''}: ${out}`);
   return 0;
+}
+
+/** An episode's steps as the llm agent would have been prompted at each; undefined when it was recorded without observations. */
+async function episodeExamples(trajectory: Trajectory, options: LlmOptions): Promise<Example[] | undefined> {
+  const { observations, actionSet } = trajectory;
+  if (!observations || !actionSet) return undefined;
+  // As a model writes them: a reference solution's selectors by the refs its elements had.
+  const history = trajectory.steps.map((step) => ({ ...step, action: step.byRef ?? step.action }));
+  const examples: Example[] = [];
+  for (const [i, step] of history.entries()) {
+    if (!step.action || !step.ok || namesBySelector(step.action)) continue;
+    const { messages } = await buildStepMessages({ goal: trajectory.goal, observation: observations[i]!, history: history.slice(0, i), actionSet }, options);
+    examples.push([...messages, { role: 'assistant', content: `${step.reasoning ? `Reasoning: ${step.reasoning}\n` : ''}Action: ${step.action}` }]);
+  }
+  return examples;
+}
+
+/** A form's fields as the llm agent's per-field prompt asks them, each answered with the action taken. */
+async function fieldExamples({ title, description, steps }: FieldTrajectory, options: LlmOptions): Promise<Example[]> {
+  const examples: Example[] = [];
+  for (const { field, html, action } of steps) {
+    const { messages } = await buildMessages({ task: { title, description }, field, html, demos: [] }, options);
+    examples.push([...messages, { role: 'assistant', content: action }]);
+  }
+  return examples;
+}
+
+/** A step whose element is named by a selector no ref could stand for: no model could have written it. */
+function namesBySelector(written: string): boolean {
+  const action = parseActions(written).actions[0];
+  return action !== undefined && selectorArgs(action).length > 0;
 }

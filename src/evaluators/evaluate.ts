@@ -67,3 +67,6 @@ export function combinedScore(evaluations: Pick<Evaluation, 'score' | 'ceiling'>
     ceiling: evaluations.reduce((p, e) => p * (e.ceiling ?? 1), 1),
   };
 }
+
+/** Whether an instance scored what a perfect agent scores: its steps are worth learning from. */
+export const atCeiling = ({ score, ceiling }: { score: number | null; ceiling: number | null }) => score !== null && ceiling !== null && score >= ceiling - 1e-9;

@@ -5,6 +5,7 @@ import { totalUsage, type Usage } from '../agent/usage.ts';
 import { combinedScore } from '../evaluators/evaluate.ts';
 import type { Evaluation } from '../evaluators/types.ts';
 import type { Trajectory } from '../runner/episode.ts';
+import type { FieldTrajectory } from '../runner/run-instance.ts';
 import { fieldRecordsOf } from '../evaluators/fields.ts';
 import { packageFile } from '../package-files.ts';
 import { byCodePoint } from './aggregate.ts';
@@ -20,6 +21,8 @@ import { RESULTS_FORMAT, type BenchmarkResults, type InstanceRow, type InstanceO
 export const EVALUATIONS = 'evaluations.json';
 /** A goal task's episode: its steps, how it ended and its answer. */
 export const TRAJECTORY = 'trajectory.json';
+/** A form filled field by field (by the oracle): per field, what the agent was shown and did. */
+export const FIELD_TRAJECTORY = 'field-trajectory.json';
 /** What the agent spent per field, attached whatever happened: an errored instance's calls were paid for too. */
 export const AGENT_USAGE = 'agent-usage.json';
 
@@ -38,8 +41,8 @@ export function collectResults(root: Suite, config: FullConfig, startTime: Date)
  */
 export const testRecord = (test: TestCase): RunRecord | undefined => readTest(test)?.record;
 
-/** One test's record and, for an episode, its trajectory: read once (it holds every step's tree). */
-export function readTest(test: TestCase): { record: RunRecord; trajectory?: Trajectory } | undefined {
+/** One test's record and, for an episode or a form filled field by field, its trajectory: read once (it holds every step's tree). */
+export function readTest(test: TestCase): { record: RunRecord; trajectory?: Trajectory; fieldTrajectory?: FieldTrajectory } | undefined {
   const result = test.results.at(-1);
   const notes = annotations(test, result);
   const task = notes.get('task');
@@ -54,6 +57,7 @@ export function readTest(test: TestCase): { record: RunRecord; trajectory?: Traj
   // One unreadable attachment (a deleted test-results folder, say) loses that instance only.
   let evaluations: Evaluation[] | undefined;
   let trajectory: Trajectory | undefined;
+  let fieldTrajectory: FieldTrajectory | undefined;
   let episode: InstanceRow['episode'];
   let usage: Usage | undefined;
   let fieldUsage: Record<string, Usage> = {};
@@ -61,6 +65,7 @@ export function readTest(test: TestCase): { record: RunRecord; trajectory?: Traj
   try {
     evaluations = result && jsonAttachment<Evaluation[]>(result, EVALUATIONS);
     trajectory = result && jsonAttachment<Trajectory>(result, TRAJECTORY);
+    fieldTrajectory = result && jsonAttachment<FieldTrajectory>(result, FIELD_TRAJECTORY);
     if (trajectory) episode = { steps: trajectory.steps.length, end: trajectory.end ?? 'broke off', ...(trajectory.answer !== undefined && { answer: trajectory.answer }), ...(trajectory.failure !== undefined && { failure: trajectory.failure }) };
     // Every attempt's calls were paid for, a retried one's too; a field's record shows the last attempt's.
     const spentPerAttempt = test.results.map((r) => jsonAttachment<Record<string, Usage>>(r, AGENT_USAGE) ?? {});
@@ -92,7 +97,7 @@ export function readTest(test: TestCase): { record: RunRecord; trajectory?: Traj
     fields: fieldRecordsOf(evaluations ?? []).map((r) => ({ ...key, ...r, ...(fieldUsage[r.field] && { usage: fieldUsage[r.field] }) })),
     evaluations: (evaluations ?? []).map(({ records: _, ...e }) => ({ ...key, ...e })),
   };
-  return { record, ...(trajectory && { trajectory }) };
+  return { record, ...(trajectory && { trajectory }), ...(fieldTrajectory && { fieldTrajectory }) };
 }
 
 export const projectOf = (record: RunRecord) => ('instance' in record ? record.instance.project : record.taskError.project);

@@ -1,27 +1,36 @@
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Trajectory } from '../runner/episode.ts';
+import type { FieldTrajectory } from '../runner/run-instance.ts';
 
 /**
- * trajectories.jsonl: a run's episodes, one per line, written as each test ends beside the
- * journal: what `benchwright export` turns into training data, with no Playwright report needed.
+ * trajectories.jsonl: a run's episodes (and forms filled field by field by the oracle), one
+ * per line, written as each test ends beside the journal: what `benchwright export` turns into
+ * training data, with no Playwright report needed.
  */
 export const TRAJECTORIES = 'trajectories.jsonl';
 
-export interface TrajectoryRecord {
+interface ScoredInstance {
   project: string;
   task: string;
   instance: string;
   score: number | null;
   ceiling: number | null;
-  trajectory: Trajectory;
 }
+
+/** An instance and what its agent was shown and did: an episode's steps, or a form's fields. */
+export type TrajectoryRecord = ScoredInstance & ({ trajectory: Trajectory; fieldTrajectory?: undefined } | { fieldTrajectory: FieldTrajectory; trajectory?: undefined });
 
 export function appendTrajectory(folder: string, record: TrajectoryRecord): void {
   appendFileSync(join(folder, TRAJECTORIES), `${JSON.stringify(record)}\n`);
 }
 
-/** A run's episodes, the last of each instance (a retried one is written again); [] for a run without any. */
+/** A resumed run starts with the earlier run's trajectories: its instances are this run's too (an instance run again is appended after, and wins). */
+export function carryTrajectories(fromFolder: string, toFolder: string): void {
+  if (existsSync(join(fromFolder, TRAJECTORIES))) copyFileSync(join(fromFolder, TRAJECTORIES), join(toFolder, TRAJECTORIES));
+}
+
+/** A run's trajectories, the last of each instance (a retried one is written again); [] for a run without any. */
 export function readTrajectories(folder: string): TrajectoryRecord[] {
   const file = join(folder, TRAJECTORIES);
   if (!existsSync(file)) return [];

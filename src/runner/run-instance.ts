@@ -1,11 +1,13 @@
 import type { Page } from '@playwright/test';
 import type { ActionLibrary, StepRunner } from '../actions/library.ts';
-import type { Agent, AgentReport } from '../agent/types.ts';
-import { combinedScore, InstanceEvaluation } from '../evaluators/evaluate.ts';
+import type { Agent, AgentReport, FieldStep } from '../agent/types.ts';
+import { atCeiling, combinedScore, InstanceEvaluation } from '../evaluators/evaluate.ts';
 import type { FieldsAsLoaded } from '../evaluators/fields.ts';
 import type { Evaluation, ScoreOptions } from '../evaluators/types.ts';
 import { DEFAULT_MAX_STEPS } from '../task/goal.ts';
 import { carriesNoAnswer, type EpisodeProtocol, type Instance, type Task } from '../task/types.ts';
+import { saveDemonstrations } from './demonstration-store.ts';
+import { demonstrations } from './demonstrations.ts';
 import { runEpisode, type Trajectory } from './episode.ts';
 
 export interface InstanceRun {
@@ -37,6 +39,15 @@ export interface InstanceResult {
   ceiling: number | null;
   /** A goal task's episode. */
   trajectory?: Trajectory;
+  /** A form filled field by field, when the agent recorded its steps (the oracle does). */
+  fieldTrajectory?: FieldTrajectory;
+}
+
+/** A form run field by field, as training data: the task's words, and per field what the agent was shown and did. */
+export interface FieldTrajectory {
+  title: string;
+  description: string;
+  steps: FieldStep[];
 }
 
 /** A form task run as an episode (agentOptions.protocol: 'open'): the agent is told no field. */
@@ -93,10 +104,16 @@ export async function runInstance(run: InstanceRun): Promise<InstanceResult> {
     seed: run.seed,
     options: run.agentOptions,
     report,
+    demonstrations: (count) => demonstrations(task.id, count),
     ...(agent.needsGold && { gold: instance.gold }),
   });
   const evaluations = await evaluation.end(page, { startUrl: run.url }, run.scoring);
-  return { evaluations, ...combinedScore(evaluations) };
+  const scored = combinedScore(evaluations);
+  const steps = report.fieldSteps;
+  if (!steps?.length) return { evaluations, ...scored };
+  // An oracle's perfect train instance shows LLM runs afterwards how its fields are solved.
+  if (agent.needsGold && task.split === 'train' && atCeiling(scored)) saveDemonstrations(task.id, instance.id, steps);
+  return { evaluations, ...scored, fieldTrajectory: { title: task.title, description: task.description, steps } };
 }
 
 /** The task's setup (with the instance's seed), its ready condition, and the goal. */

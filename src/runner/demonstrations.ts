@@ -1,24 +1,17 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
 import type { Element } from 'domhandler';
-import { formatAction } from '../../src/actions/signatures.ts';
-import { goldFields } from '../../src/metrics/score-fields.ts';
-import { benchmarkPath, hashSeed } from '../../src/runner/selection.ts';
-import { fillTemplate } from '../../src/task/template.ts';
-import { loadBenchmark } from '../../src/task/benchmark.ts';
-import { loadTaskFile } from '../../src/task/load-task.ts';
-import { goldAction } from '../oracle.ts';
-import { loadDemonstrations } from './demo-store.ts';
-import type { Demonstration } from './prompt.ts';
-import { relevantHtml } from './relevant-html.ts';
+import { goldAction } from '../actions/gold-action.ts';
+import { formatAction } from '../actions/signatures.ts';
+import type { Demonstration } from '../agent/types.ts';
+import { goldFields } from '../metrics/score-fields.ts';
+import { relevantHtml } from '../observe/relevant-html.ts';
+import { loadBenchmark } from '../task/benchmark.ts';
+import { loadTaskFile } from '../task/load-task.ts';
+import { fillTemplate } from '../task/template.ts';
+import { loadDemonstrations } from './demonstration-store.ts';
+import { benchmarkPath, hashSeed } from './selection.ts';
 
-/** A demonstration, the train task it comes from, and how it was made. */
-export interface SourcedDemonstration extends Demonstration {
-  task: string;
-  /** "oracle run": recorded in the browser by the oracle; "template": the filled template, without its scripts. */
-  source: 'oracle run' | 'template';
-}
-
-let pool: SourcedDemonstration[] | undefined;
+let pool: Demonstration[] | undefined;
 
 /**
  * In-context demonstrations: answerable fields of the first instance of train tasks other than
@@ -26,7 +19,7 @@ let pool: SourcedDemonstration[] | undefined;
  * the oracle's action there: as an oracle run recorded them in the browser (`npx playwright
  * test --project=oracle` on the train split), else from the filled template. Built once per worker.
  */
-export function demonstrations(taskId: string, count: number): SourcedDemonstration[] {
+export function demonstrations(taskId: string, count: number): Demonstration[] {
   if (count <= 0) return [];
   pool ??= buildPool();
   return pool.filter((d) => d.task !== taskId).slice(0, count);
@@ -35,7 +28,7 @@ export function demonstrations(taskId: string, count: number): SourcedDemonstrat
 const TASKS = 10;
 const FIELDS_PER_TASK = 3;
 
-function buildPool(): SourcedDemonstration[] {
+function buildPool(): Demonstration[] {
   const train = loadBenchmark(benchmarkPath()).tasks
     .filter((t) => t.split === 'train' && t.id && !t.errors.length)
     .sort((a, b) => hashSeed(a.id!) - hashSeed(b.id!))
@@ -45,14 +38,14 @@ function buildPool(): SourcedDemonstration[] {
   return Array.from({ length: FIELDS_PER_TASK }, (_, i) => perTask.flatMap((demos) => demos[i] ?? [])).flat();
 }
 
-function taskDemos(file: string): SourcedDemonstration[] {
+function taskDemos(file: string): Demonstration[] {
   const { task } = loadTaskFile(file);
   const instance = task?.instances[0];
   if (!task || !instance) return [];
   const recorded = loadDemonstrations(task.id, instance.id);
   if (recorded) return recorded.slice(0, FIELDS_PER_TASK).map((d) => ({ ...d, task: task.id, source: 'oracle run' }));
   const dom = parseDocument(fillTemplate(task.html, instance.values));
-  const demos: SourcedDemonstration[] = [];
+  const demos: Demonstration[] = [];
   for (const field of goldFields(task.fields, instance)) {
     const action = goldAction({ name: field.name, type: field.type, found: true, value: '' }, instance.gold[field.name]!);
     const element = DomUtils.findOne((e: Element) => e.attribs.name === field.name, dom.children);
