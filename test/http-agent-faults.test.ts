@@ -102,7 +102,7 @@ test('a server that is gone: the agent fails after 3 attempts with the connectio
   assert.deepEqual(await http.step!(stepInput(server.url)), { failed: `agent server ${server.url} unreachable after 3 attempts: connect ECONNREFUSED 127.0.0.1:${port}` });
 });
 
-test('agentOptions: url is required and must be http(s); timeoutMs and retries are checked', () => {
+test('agentOptions: url is required and must be http(s); timeoutMs, retries and observe are checked', () => {
   assert.match(missingServer({})!, /needs its server's address in agentOptions\.url \(the http project reads BENCHWRIGHT_AGENT_URL/);
   assert.equal(missingServer({ url: 'localhost:8765' }), undefined);
   assert.match(settingsProblem({ url: 'ftp://host/' })!, /^agentOptions\.url must be an http\(s\) URL, not "ftp:\/\/host\/"$/);
@@ -111,7 +111,10 @@ test('agentOptions: url is required and must be http(s); timeoutMs and retries a
   assert.match(settingsProblem({ url: 'http://h/', retries: -1 })!, /retries must be a whole number/);
   // A project that names a server with wrong settings stops the run as the config loads, never skipped.
   assert.throws(() => httpProject('mine', { url: 'http://h/', retries: -1 }), /^Error: project mine: agentOptions\.retries must be a whole number/);
-  assert.equal(settingsProblem({ url: 'https://agents.example/v1/act', timeoutMs: 1000, retries: 0 }), undefined);
+  assert.match(settingsProblem({ url: 'http://h/', observe: { dom: true } })!, /^agentOptions\.observe must be an object of screenshot: true or false, html: true or false, not \{"dom":true\}$/);
+  assert.match(settingsProblem({ url: 'http://h/', observe: ['html'] })!, /^agentOptions\.observe must be an object/);
+  assert.equal(settingsProblem({ url: 'https://agents.example/v1/act', timeoutMs: 1000, retries: 0, observe: { html: true } }), undefined);
+  assert.deepEqual(http.observes!({ url: 'http://h/', observe: { html: true } }), { screenshot: false, html: true });
   // The harness asks the agent with the project's agentOptions.
   assert.match(http.unavailable!({})!, /needs its server's address/);
   assert.equal(http.unavailable!({ url: 'http://127.0.0.1:8765/' }), undefined);

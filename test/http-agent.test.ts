@@ -131,6 +131,27 @@ test('the agent server killed mid-run: every instance still has a result, those 
   }
 });
 
+test('agentOptions.observe: each step\'s observation holds the focused tab\'s HTML and a screenshot, as the schema says; the server\'s options do not', async () => {
+  const server = await ScriptedAgentServer.start(() => ({ json: { action: 'send_msg_to_user("no idea")' } }));
+  try {
+    const run = await runPlaywrightAsync(['test', '--project=http', '--grep', '@bookshop-price'], {
+      BENCHWRIGHT_AGENT_URL: server.url, BENCHWRIGHT_AGENT_OPTIONS: JSON.stringify({ observe: { html: true, screenshot: true }, model: 'mine' }),
+      BENCHWRIGHT_TASKS: manifest, BENCHWRIGHT_ALLURE: 'off', BENCHWRIGHT_SCREENSHOT: 'off',
+    });
+    assert.equal(run.code, 0, run.output);
+    assert.equal(server.requests.length, 3);
+    for (const request of server.requests) {
+      assert.deepEqual(requestProblems('stepRequest', request), []);
+      const observation = request.observation as { html: string; screenshot: string };
+      assert.match(observation.html, /<html[^]*<h1>Catalogue<\/h1>[^]*<\/html>$/);
+      assert.ok(observation.screenshot.startsWith('/9j/'), 'a JPEG, base64');
+      assert.deepEqual(request.options, { model: 'mine' });
+    }
+  } finally {
+    await server.close();
+  }
+});
+
 test('without BENCHWRIGHT_AGENT_URL the http project is skipped, saying what to set', async () => {
   const run = await runPlaywrightAsync(['test', '--project=http', '--grep', '@bookshop-price'], { BENCHWRIGHT_AGENT_URL: '', BENCHWRIGHT_TASKS: manifest, BENCHWRIGHT_ALLURE: 'off' });
   assert.equal(run.code, 0, run.output);
