@@ -1,7 +1,7 @@
 // What a project that installs benchwright imports (its playwright.config.ts imports
 // 'benchwright/config'). Agents of your own: README, "Writing an agent".
 export { expect, test, type BenchwrightOptions } from './fixtures/benchwright.ts';
-export type { Agent, AgentFailure, AgentInput, AgentReport, AgentStep, Demonstration, EpisodeInput, FieldStep, StepRecord } from './src/agent/types.ts';
+export type { Agent, AgentFailure, AgentInput, AgentReport, AgentStep, Demonstration, EpisodeInput, FieldStep, SolvedField, StepRecord } from './src/agent/types.ts';
 export type { Usage } from './src/agent/usage.ts';
 export type { ActionLibrary } from './src/actions/library.ts';
 export { formatAction, type Action, type ActionName } from './src/actions/signatures.ts';

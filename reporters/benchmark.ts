@@ -36,6 +36,8 @@ export default class BenchmarkReporter implements Reporter {
   private readonly recorded = new Map<TestCase, RunRecord>();
   private table?: string;
   private unwritable?: Error;
+  /** Writing trajectories.jsonl failed once: said then, not tried again. */
+  private trajectoriesLost = false;
   /** Why the first benchmark test that did not run was skipped. */
   private skipped?: string;
 
@@ -67,16 +69,24 @@ export default class BenchmarkReporter implements Reporter {
     }
     this.recorded.set(test, record);
     if (this.unwritable) return;
+    let journal: JournalWriter;
     try {
-      const journal = this.journalFor(test);
+      journal = this.journalFor(test);
       journal.append(record);
-      if (row && (trajectory || fieldTrajectory)) {
-        appendTrajectory(dirname(journal.file), { project: row.project, task: row.task, instance: row.instance, score: row.score, ceiling: row.ceiling, ...(trajectory ? { trajectory } : { fieldTrajectory: fieldTrajectory! }) });
-      }
     } catch (e) {
       // A full disk or a read-only folder must not stop the run: its results are still written at the end.
       console.error(`benchwright: cannot write the run's journal, so a killed run would lose its instances: ${(e as Error).message}`);
       this.unwritable = e as Error;
+      return;
+    }
+    if (!row || !(trajectory || fieldTrajectory) || this.trajectoriesLost) return;
+    try {
+      const { project, task, instance, split, score, ceiling } = row;
+      appendTrajectory(dirname(journal.file), { project, task, instance, ...(split !== undefined && { split }), score, ceiling, ...(trajectory ? { trajectory } : { fieldTrajectory: fieldTrajectory! }) });
+    } catch (e) {
+      // Training data lost is said once; the journal and the tables go on.
+      console.error(`benchwright: cannot write the run's trajectories (benchwright export will miss the instances after this one): ${(e as Error).message}`);
+      this.trajectoriesLost = true;
     }
   }
 
@@ -143,13 +153,13 @@ export default class BenchmarkReporter implements Reporter {
 const benchmarkProjects = (suite: Suite) =>
   [...new Set(suite.suites.filter((p) => p.allTests().some((t) => t.annotations.some((a) => a.type === 'task'))).map((p) => p.title))];
 
+const rowOf = (record: RunRecord) => ('instance' in record ? record.instance : undefined);
+const notRun = (record: RunRecord) => rowOf(record)?.outcome === 'not run';
+
 /**
  * This run's records over the resumed run's: an instance this run never reached keeps the
  * earlier record, and one it ran again keeps what the earlier attempt spent.
  */
-const rowOf = (record: RunRecord) => ('instance' in record ? record.instance : undefined);
-const notRun = (record: RunRecord) => rowOf(record)?.outcome === 'not run';
-
 function unionWithEarlier(earlier: RunRecord[], current: RunRecord[]): RunRecord[] {
   const before = new Map(earlier.map((r) => [recordKey(r), r]));
   const now = current.filter((r) => !notRun(r) || !before.has(recordKey(r))).map((r) => {

@@ -29,6 +29,12 @@ test('an oracle run of the bookshop: one record per step, the solution\'s select
   const steps = episodes.flatMap((e) => e.trajectory!.steps);
   assert.equal(episodes.length, 12);
   assert.match(stdout, new RegExp(`^${steps.length} examples from 12 successful instances: `));
+  // The bookshop's tasks are of the test split: said, and left out on asking.
+  assert.match(stdout, new RegExp(`^${steps.length} of them come from instances outside the train split: --split train leaves them out`, 'm'));
+  const trainOnly = runCli(['export', runDir, '--format', 'chat', '--split', 'train', '--out', join(runDir, 'train.jsonl')]);
+  assert.equal(trainOnly.code, 0, trainOnly.stderr);
+  assert.match(trainOnly.stdout, /^0 examples from 0 successful instances: /);
+  assert.equal(readFileSync(join(runDir, 'train.jsonl'), 'utf8'), '');
   const records = exported(runDir);
   assert.equal(records.length, steps.length);
   for (const [i, messages] of records.entries()) {

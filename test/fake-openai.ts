@@ -2,7 +2,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { parseActions } from '../src/actions/parse-actions.ts';
-import { formatAction, type ActionName } from '../src/actions/signatures.ts';
+import { formatAction } from '../src/actions/signatures.ts';
+import { selectorArgs } from '../src/observe/observe.ts';
 import { loadTaskFile } from '../src/task/load-task.ts';
 import { runPlaywrightAsync, tempDir } from './helpers.ts';
 
@@ -203,9 +204,6 @@ export function goalSolutions(taskFiles: string[]): Map<string, string[]> {
   return solutions;
 }
 
-/** Actions whose string arguments name elements (the rest: text to type, keys, answers). */
-const TARGETS: Partial<Record<ActionName, number[]>> = { click: [0], dblclick: [0], hover: [0], fill: [0], press: [0], select_option: [0], check: [0], uncheck: [0], drag_and_drop: [0, 1] };
-
 /**
  * A stand-in model for goal tasks that plays the instance's solution from what each step's
  * prompt shows: the goal line picks the instance, the earlier steps listed say how far it is,
@@ -232,7 +230,7 @@ export function solutionReply(solutions: Map<string, string[]>, options: { whenD
     const action = parsed.actions[0];
     if (!action || parsed.errors.length || parsed.actions.length !== 1) throw new Error(`a solution step that is not one action: ${next}`);
     const args = [...action.args];
-    for (const index of TARGETS[action.name] ?? []) {
+    for (const index of selectorArgs(action)) {
       const ref = refOf(prompt.tree, String(args[index]));
       if (!ref) return `Reasoning: step ${prompt.earlier + 1} of the solution names nothing in the tree.\nAction: report_infeasible(${JSON.stringify(`no element for ${String(args[index])} at ${prompt.url}`)})`;
       args[index] = ref;

@@ -7,6 +7,7 @@ import type { ActionName } from '../src/actions/signatures.ts';
 import { ReplyCache } from '../src/llm/reply-cache.ts';
 import type { BenchmarkResults } from '../src/report/results.ts';
 import type { Trajectory } from '../src/runner/episode.ts';
+import { loadBenchmark } from '../src/task/benchmark.ts';
 import { loadTaskFile } from '../src/task/load-task.ts';
 import { FakeOpenAI, goalSolutions, readStepPrompt, solutionReply, textOf, treeElements, type Answer, type SeenRequest } from './fake-openai.ts';
 import { FORM_TASKS, latestResults, ROOT, runPlaywrightAsync, tempDir } from './helpers.ts';
@@ -19,8 +20,6 @@ import { NotesSite } from './sites/notes-site.ts';
 const KEY = `sk-test-${Math.random().toString(36).slice(2)}`;
 const BOOKSHOP = join(ROOT, 'tasks', 'goals', 'bookshop');
 const SITE_TASKS = join(ROOT, 'test', 'fixtures', 'site-tasks');
-/** The bundled form tasks (helpers.ts FORM_TASKS lists these). */
-const formTaskFiles = () => [...taskFilesIn(join(ROOT, 'tasks')), join(ROOT, 'tasks', 'caption-check', 'task.yaml')];
 const taskFilesIn = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.yaml') && f !== 'tasks.yaml').map((f) => join(dir, f));
 
 /** A manifest of its own over some task files. */
@@ -31,7 +30,6 @@ function manifestOf(files: string[]): string {
 }
 
 const runLlm = (project: string, fake: FakeOpenAI, env: Record<string, string> = {}, args: string[] = []) => fake.run(project, KEY, env, args);
-const results = latestResults;
 const describe = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).join('\n');
 const byInstance = (r: BenchmarkResults) => new Map(r.instances.map((i) => [`${i.task}/${i.instance}`, i]));
 
@@ -86,7 +84,7 @@ test('a model that plays each instance\'s solution by the refs of the tree it is
   try {
     const run = await runLlm('gpt4o', fake, { BENCHWRIGHT_TASKS: BOOKSHOP }, ['--workers=2']);
     assert.equal(run.code, 0, run.output);
-    const { instances } = results(run.dir);
+    const { instances } = latestResults(run.dir);
     assert.equal(instances.length, 12, describe(instances));
     // Every instance ends on an answer: the price tasks' own, the others' "Done." once the solution is played.
     assert.ok(instances.every((i) => i.outcome === 'scored' && i.score === 1 && i.episode?.end === 'answered'), describe(instances));
@@ -111,7 +109,7 @@ test('the stateful-site tasks (a login, data changed and checked on other pages)
     // One worker: the site is reset before each instance.
     const run = await runLlm('gpt4o', fake, { BENCHWRIGHT_TASKS: join(SITE_TASKS, 'tasks.yaml'), BENCHWRIGHT_NOTES_URL: notes.url }, ['--workers=1']);
     assert.equal(run.code, 0, run.output);
-    const { instances } = results(run.dir);
+    const { instances } = latestResults(run.dir);
     assert.equal(instances.length, 9, describe(instances));
     assert.ok(instances.every((i) => i.outcome === 'scored' && i.score === 1 && i.episode?.end === 'repeated action'), describe(instances));
     // The solution (4 or 7 steps), then noop until the third on an unchanged page.
@@ -149,7 +147,7 @@ test('a rerun from the reply cache sends 0 requests and replays the same traject
     assert.equal(fake.requests.length, asked, `the rerun sent ${fake.requests.length - asked} requests:\n${fake.requests.slice(asked).map((r) => textOf(r.body.messages[1]!.content)).join('\n-----\n')}`);
     assert.match(second.stdout, new RegExp(`gpt4o: ${asked} of ${asked} calls answered from the reply cache`));
 
-    const [before, afterwards] = [results(first.dir), results(second.dir)];
+    const [before, afterwards] = [latestResults(first.dir), latestResults(second.dir)];
     const outcome = (r: BenchmarkResults) => r.instances.map((i) => [i.task, i.instance, i.outcome, i.score, i.episode]);
     assert.equal(before.instances.length, 12);
     assert.ok(before.instances.every((i) => i.score === 1), describe(before.instances));
@@ -164,7 +162,7 @@ test('a rerun from the reply cache sends 0 requests and replays the same traject
     const oracle = await runPlaywrightAsync(['test', '--project=oracle', '--workers=2'], { BENCHWRIGHT_TASKS: tasks, BENCHWRIGHT_ALLURE: 'off' });
     const oracleMs = performance.now() - oracleStarted;
     assert.equal(oracle.code, 0, oracle.output);
-    assert.deepEqual(results(oracle.dir).instances.map((i) => [i.task, i.instance, i.score]), before.instances.map((i) => [i.task, i.instance, 1]));
+    assert.deepEqual(latestResults(oracle.dir).instances.map((i) => [i.task, i.instance, i.score]), before.instances.map((i) => [i.task, i.instance, 1]));
     const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     console.log(`wall time of the 12 bookshop episodes with 2 workers: gpt4o from the reply cache ${seconds(cachedMs)}, oracle ${seconds(oracleMs)}; gpt4o asking a local server that answers at once ${seconds(firstMs)} (${asked} calls)`);
   } finally {
@@ -209,10 +207,10 @@ test('faults on episodes (429, 500, a hang, malformed JSON, a truncated reply, n
   try {
     const run = await runLlm('gpt4o', fake, { BENCHWRIGHT_TASKS: BOOKSHOP, BENCHWRIGHT_LLM_CACHE: cache, BENCHWRIGHT_LLM_OPTIONS: JSON.stringify({ timeout: 1500, maxRetries: 1 }) }, ['--workers=2']);
     assert.equal(run.code, 0, run.output);
-    const { instances } = results(run.dir);
+    const { instances } = latestResults(run.dir);
     assert.equal(instances.length, 12, 'none lost');
     assert.ok(instances.every((i) => i.outcome === 'scored' && i.episode?.end), describe(instances));
-    const row = (id: string) => byInstance(results(run.dir)).get(id)!;
+    const row = (id: string) => byInstance(latestResults(run.dir)).get(id)!;
     const ending = (id: string) => [row(id).episode!.end, row(id).episode!.steps, row(id).score];
     // Retried by the SDK, then answered: the episode goes on as if nothing happened.
     assert.deepEqual(ending('bookshop-author/herbert'), ['answered', 2, 1]);
@@ -286,7 +284,7 @@ test('open-ended: the bundled form tasks run as episodes (gpt4o-open), every ins
   try {
     const run = await runLlm('gpt4o-open', fake, { BENCHWRIGHT_TASKS: FORM_TASKS }, ['--workers=2']);
     assert.equal(run.code, 0, run.output);
-    const { instances, fields, evaluations } = results(run.dir);
+    const { instances, fields, evaluations } = latestResults(run.dir);
     assert.equal(instances.length, 10, describe(instances));
     assert.ok(instances.every((i) => i.outcome === 'scored' && i.episode?.end === 'answered' && i.score! >= 0 && i.score! <= 1), describe(instances));
     // Every instance scored by its fields, and by nothing else.
@@ -295,7 +293,7 @@ test('open-ended: the bundled form tasks run as episodes (gpt4o-open), every ins
     assert.ok(fields.every((f) => inRange(f.score)) && fields.some((f) => f.score !== null), describe(fields.filter((f) => !inRange(f.score))));
     assert.deepEqual([...new Set(evaluations.map((e) => e.evaluator))], ['fields']);
     // The goal is the task's words, its title and description: no field is named to the model.
-    const words = formTaskFiles().map((file) => loadTaskFile(file).task!).map((t) => `${t.title}\n${t.description}`);
+    const words = loadBenchmark(FORM_TASKS).tasks.map((summary) => loadTaskFile(summary.file).task!).map((t) => `${t.title}\n${t.description}`);
     assert.deepEqual([...new Set(fake.requests.map((r) => readStepPrompt(r)!.goal))].sort(), words.sort());
     assert.ok(fake.requests.every((r) => !textOf(r.body.messages[1]!.content).includes('Field: ')));
     // What the model did by ref reached the page: the first radio, the first checkbox and the text box of each review.

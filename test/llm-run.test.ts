@@ -14,7 +14,6 @@ const KEY = `sk-test-${Math.random().toString(36).slice(2)}-do-not-leak`;
 const INSTANCES = 10;
 
 const runLlm = (project: string, fake: FakeOpenAI, env: Record<string, string> = {}, args: string[] = []) => fake.run(project, KEY, env, args);
-const results = latestResults;
 
 test('without OPENAI_API_KEY or OPENAI_BASE_URL the LLM project is skipped with one reason; the others run', () => {
   const run = runPlaywright(['test', '--project=gpt4', '--project=do-nothing'], { OPENAI_API_KEY: '', OPENAI_BASE_URL: '', BENCHWRIGHT_ALLURE: 'off' });
@@ -33,7 +32,7 @@ test('gpt4 against a local server: every instance scored, tokens and cost report
     const asked = fake.requests.length;
     assert.ok(asked >= 52, `${asked} requests`);
     assert.ok(fake.requests.every((r) => r.body.model === 'gpt-4' && r.headers.authorization === `Bearer ${KEY}`));
-    const before = results(first.dir);
+    const before = latestResults(first.dir);
     assert.equal(before.instances.filter((i) => i.outcome === 'scored').length, INSTANCES);
     assert.ok(before.instances.every((i) => i.usage && i.usage.calls > 0 && i.usage.promptTokens > 0 && i.usage.cost! > 0));
     assert.match(first.stdout, /^project\s+.*\bcalls\s+tokens in\s+tokens out\s+cost \$$/m);
@@ -45,7 +44,7 @@ test('gpt4 against a local server: every instance scored, tokens and cost report
     const second = await runLlm('gpt4', fake, { BENCHWRIGHT_LLM_CACHE: cache });
     assert.equal(second.code, 0, second.output);
     assert.equal(fake.requests.length, asked, 'the second run sent no request');
-    const after = results(second.dir);
+    const after = latestResults(second.dir);
     assert.deepEqual(after.fields.map((f) => [f.field, f.prediction, f.score]), before.fields.map((f) => [f.field, f.prediction, f.score]));
     assert.match(second.stdout, /gpt4: (\d+) of \1 calls answered from the reply cache/);
   } finally {
@@ -66,7 +65,7 @@ test('a page that shuffles its options with Math.random and shows the time: a re
     // The stand-in model picks the first option the page shows: the shuffle decides the answer.
     const shown = new Set(fake.requests.filter((r) => r.field === 'colour').map((r) => firstOptionReply(r)));
     assert.ok(shown.size > 1, `the pages were shuffled: ${[...shown].join(', ')}`);
-    const scores = (dir: string) => results(dir).fields.map((f) => [f.instance, f.field, f.prediction, f.score]);
+    const scores = (dir: string) => latestResults(dir).fields.map((f) => [f.instance, f.field, f.prediction, f.score]);
 
     const second = await runLlm('gpt4', fake, env);
     assert.equal(second.code, 0, second.output);
@@ -95,7 +94,7 @@ test('injected faults: 429 and 500 are retried, a hang times out, malformed JSON
   try {
     const run = await runLlm('gpt4', fake, { BENCHWRIGHT_LLM_OPTIONS: JSON.stringify({ timeout: 1500, maxRetries: 1 }) });
     assert.equal(run.code, 0, run.output);
-    const { instances, fields } = results(run.dir);
+    const { instances, fields } = latestResults(run.dir);
     assert.deepEqual(instances.map((i) => i.outcome), new Array(INSTANCES).fill('scored'), 'no instance lost');
     const of = (name: string) => fields.filter((f) => f.field === name) as (FieldRow & { usage: NonNullable<FieldRow['usage']> })[];
     const byField = (name: string) => fake.requests.filter((r) => r.field === name);
@@ -124,7 +123,7 @@ test('a model that types into every field: its wrong-kind actions are the fields
   try {
     const run = await runLlm('gpt4', fake);
     assert.equal(run.code, 0, run.output);
-    const { instances, fields } = results(run.dir);
+    const { instances, fields } = latestResults(run.dir);
     assert.deepEqual(instances.map((i) => i.outcome), new Array(INSTANCES).fill('scored'));
     const sentiment = fields.filter((f) => f.field === 'sentiment');
     assert.ok(sentiment.length > 0 && sentiment.every((f) => f.usage?.error === 'modify_text("sentiment", "good"): field "sentiment" is a radio: modify_text cannot fill it (use modify_radio)'), JSON.stringify(sentiment.map((f) => f.usage)));
@@ -144,7 +143,7 @@ test('an instance that runs out of time keeps its agent log and the usage of the
     const run = await runLlm('gpt4', fake, { BENCHWRIGHT_LLM_OPTIONS: JSON.stringify({ concurrency: 1 }), PLAYWRIGHT_JSON_OUTPUT_FILE: report },
       ['--grep', '@booking-request', '--timeout=6000', '--reporter=./reporters/benchmark.ts,json']);
     assert.equal(run.code, 1, run.output);
-    const { instances } = results(run.dir);
+    const { instances } = latestResults(run.dir);
     assert.ok(instances.length > 0 && instances.every((i) => i.outcome === 'errored' && /timeout/i.test(i.error ?? '')), JSON.stringify(instances));
     for (const i of instances) assert.ok(i.usage && i.usage.calls >= 2 && i.usage.cost! > 0, JSON.stringify(i));
     // Playwright's own report of the run: every timed-out test carries the agent's log.
@@ -234,7 +233,7 @@ test('the API key appears nowhere in what a run leaves (traces, reports, attachm
     assert.equal(episodes.code, 0, episodes.output);
     const steps = fake.requests.slice(asked);
     assert.ok(steps.length >= 6 && steps.every((r) => readStepPrompt(r) && r.headers.authorization === `Bearer ${KEY}`), 'the key was used at every step');
-    const { instances } = results(episodes.dir);
+    const { instances } = latestResults(episodes.dir);
     assert.ok(instances.length === 3 && instances.every((i) => i.score === 1 && i.episode?.end === 'answered'), JSON.stringify(instances));
     // The episodes as training data too.
     const exported = runCli(['export', join(episodes.dir, 'benchwright-report', 'latest'), '--format', 'chat']);

@@ -1,6 +1,6 @@
 import type { ChatCompletionContentPart, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { ACTION_SIGNATURES } from '../../src/actions/signatures.ts';
-import type { Demonstration } from '../../src/agent/types.ts';
+import type { SolvedField } from '../../src/agent/types.ts';
 import type { FieldState } from '../../src/values/read-fields.ts';
 import type { LlmOptions } from './options.ts';
 import { countTokens, fitTokens, loadEncoding } from '../../src/llm/tokens.ts';
@@ -13,7 +13,7 @@ export interface FieldPrompt {
   /** A JPEG of the viewport around the field, base64 (vision). */
   screenshot?: string;
   /** Solved fields of other tasks: their HTML and the correct action. */
-  demos: Pick<Demonstration, 'field' | 'html' | 'action'>[];
+  demos: SolvedField[];
 }
 
 const SYSTEM = `You fill in web forms. You are given a form's HTML and the name of one field. Answer with the action that sets that field, written as a call, and nothing else, for example:

@@ -82,17 +82,16 @@ async function screenshotAround(page: Page, actions: ActionLibrary, field: Field
 async function answerField(prompt: FieldPrompt, settings: LlmOptions, called: (call: CallRecord) => void): Promise<FieldAnswer> {
   const { messages, cut } = await buildMessages(prompt, settings);
   const answer = (actions: Action[], error?: string): FieldAnswer => ({ actions, ...(cut && { pageCut: cut }), ...(error && { error }) });
-  for (let attempt = 0; attempt <= settings.reprompts; attempt++) {
+  for (let attempt = 0; ; attempt++) {
     const call = await complete(messages, settings);
     called(call);
     if (call.error && call.reply === undefined) return answer([], call.error);
     const found = actionsForField(call.reply ?? '', prompt.field.name);
     if (found.error === undefined) return answer(found.actions);
     const why = found.error;
-    if (attempt === settings.reprompts) return answer([], `no usable action after ${attempt + 1} replies: ${why}`);
+    if (attempt >= settings.reprompts) return answer([], `no usable action after ${attempt + 1} replies: ${why}`);
     messages.push(...reprompt(call.reply ?? '', why));
   }
-  return answer([]);
 }
 
 /** A field's actions, the tokens of page the prompt left out, why there is no action. */

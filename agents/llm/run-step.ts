@@ -19,7 +19,7 @@ interface StepLog {
  * Only usable replies are cached. A call that fails after the SDK's retries fails the agent:
  * the episode ends with the reason, scored as the page stands.
  */
-export async function llmStep(input: EpisodeInput): Promise<AgentStep | AgentFailure | null> {
+export async function llmStep(input: EpisodeInput): Promise<AgentStep | AgentFailure> {
   const settings: LlmOptions = { ...DEFAULT_LLM_OPTIONS, ...(input.options as Partial<LlmOptions>) };
   const { messages, cut } = await buildStepMessages(input, settings);
   // Logged at once, filled as calls come back.
@@ -29,7 +29,7 @@ export async function llmStep(input: EpisodeInput): Promise<AgentStep | AgentFai
     input.report.usage[stepUsageKey(input.observation)] = usageOf(entry.calls, error);
     if (error) entry.error = error;
   };
-  for (let attempt = 0; attempt <= settings.reprompts; attempt++) {
+  for (let attempt = 0; ; attempt++) {
     const call = await complete(messages, settings, (reply) => 'action' in readStepReply(reply, input.actionSet));
     entry.calls.push({ ...call, ms: Math.round(call.ms) });
     if (call.error && call.reply === undefined) {
@@ -41,12 +41,11 @@ export async function llmStep(input: EpisodeInput): Promise<AgentStep | AgentFai
       record();
       return read;
     }
-    if (attempt === settings.reprompts) {
+    if (attempt >= settings.reprompts) {
       const error = `no usable action after ${attempt + 1} replies: ${read.error}`;
       record(error);
       return { action: '', error };
     }
     messages.push(...stepReprompt(call.reply ?? '', read.error));
   }
-  return null;
 }

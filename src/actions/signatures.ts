@@ -53,7 +53,7 @@ export const ACTION_SIGNATURES = {
 
 export type ActionName = keyof typeof ACTION_SIGNATURES;
 
-/** What each action does, one line each: the prompts' and the agent protocol's action set. */
+/** What each action does, one line each: the llm agent's step prompt lists the action set with them. */
 export const ACTION_HELP: Record<ActionName, string> = {
   modify_text: 'types the value into a text field (replacing what is there)',
   modify_checkbox: 'checks exactly these values of a checkbox group',

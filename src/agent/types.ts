@@ -50,12 +50,16 @@ export interface FieldStep {
   action: string;
 }
 
-/** A solved field of another train task, shown to a model as an in-context example. */
-export interface Demonstration {
-  task: string;
+/** A field solved: its name, the HTML around it, and the correct action as text. */
+export interface SolvedField {
   field: string;
   html: string;
   action: string;
+}
+
+/** A solved field of another train task, shown to a model as an in-context example. */
+export interface Demonstration extends SolvedField {
+  task: string;
   /** "oracle run": as an oracle run was shown it in the browser; "template": the filled template, its scripts not run. */
   source: 'oracle run' | 'template';
 }

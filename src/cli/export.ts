@@ -14,7 +14,7 @@ import type { Trajectory } from '../runner/episode.ts';
 import type { FieldTrajectory } from '../runner/run-instance.ts';
 import { UsageError } from './usage.ts';
 
-export const EXPORT_USAGE = `benchwright export [run] --format chat [--out <file>]
+export const EXPORT_USAGE = `benchwright export [run] --format chat [--split <name>]... [--out <file>]
 
 Turns a run's successful instances into training data, one JSON object per line,
 {"messages": [...]}: what OpenAI's fine-tuning and most trainers read. An oracle run of the
@@ -28,32 +28,40 @@ train split (npx playwright test --project=oracle) is supervised data this way.
   prompt builder makes from the field as loaded and the relevant HTML around it (no
   demonstrations), and the oracle's action as the reply.
 A run: its folder, its name in the report folder, or latest (the default). The prompts are
-built with the run's project settings (agentOptions) over the llm agent's defaults.
+built with the run's project settings (agentOptions) over the llm agent's defaults; a vision
+project's screenshots are not kept, so its records hold the text of its prompts.
 
-  --format chat   the only format so far
-  --out <file>    where to write (default: chat.jsonl in the run's folder)`;
+  --format chat     the only format so far
+  --split <name>    only instances of this split (repeatable): train, to keep test answers
+                    out of training data (default: every split, saying how many are not train)
+  --out <file>      where to write (default: chat.jsonl in the run's folder)`;
 
 type Example = ChatCompletionMessageParam[];
 
 export async function exportCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { format: { type: 'string' }, out: { type: 'string' } } });
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { format: { type: 'string' }, split: { type: 'string', multiple: true }, out: { type: 'string' } } });
   if (values.format !== 'chat') throw new UsageError(`--format must be chat${values.format === undefined ? '' : `, not "${values.format}"`}`, EXPORT_USAGE);
   if (positionals.length > 1) throw new UsageError('expected one run', EXPORT_USAGE);
   const { folder, results } = locateResults(positionals[0]);
   const records = readTrajectories(folder);
   if (!records.length) throw new Error(`${folder} has no trajectories (${TRAJECTORIES}): export takes runs of goal tasks, of form tasks run open-ended, and oracle runs of form tasks`);
+  const chosen = values.split ? records.filter((r) => values.split!.includes(r.split ?? '')) : records;
   const lines: string[] = [];
   let used = 0;
-  for (const record of records.filter(atCeiling)) {
+  let notTrain = 0;
+  for (const record of chosen.filter(atCeiling)) {
     const options: LlmOptions = { ...DEFAULT_LLM_OPTIONS, ...(results.meta.projects[record.project]?.agentOptions as Partial<LlmOptions> | undefined) };
     const examples = record.trajectory ? await episodeExamples(record.trajectory, options) : await fieldExamples(record.fieldTrajectory, options);
-    if (examples) used++;
-    for (const messages of examples ?? []) lines.push(JSON.stringify({ messages }));
+    if (!examples) continue;
+    used++;
+    if (record.split !== 'train') notTrain += examples.length;
+    for (const messages of examples) lines.push(JSON.stringify({ messages }));
   }
   const out = resolve(values.out ?? join(folder, 'chat.jsonl'));
   writeFileSync(out, lines.map((l) => `${l}\n`).join(''));
-  const left = records.length - used;
+  const left = chosen.length - used;
   console.log(`${lines.length} examples from ${used} successful instances${left ? ` (${left} left out: below their ceiling, or recorded before observations were)` : ''}: ${out}`);
+  if (notTrain && !values.split) console.log(`${notTrain} of them come from instances outside the train split: --split train leaves them out of training data`);
   return 0;
 }
 

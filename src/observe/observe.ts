@@ -107,11 +107,16 @@ export async function withRefs(page: Page, action: Action, refs: ReadonlyMap<str
   if (!named.length) return undefined;
   const shownFor = new Map([...refs].map(([shown, own]) => [own, shown]));
   const args = [...action.args];
-  for (const i of named) {
-    const own = await page.locator(args[i] as string).ariaSnapshot({ mode: 'ai', timeout: 1000 }).catch(() => '');
-    const ref = shownFor.get(new RegExp(REF_MARK.source).exec(own)?.[1] ?? '');
-    if (!ref) return undefined;
-    args[i] = ref;
+  try {
+    for (const i of named) {
+      const own = await page.locator(args[i] as string).ariaSnapshot({ mode: 'ai', timeout: 1000 }).catch(() => '');
+      const ref = shownFor.get(new RegExp(REF_MARK.source).exec(own)?.[1] ?? '');
+      if (!ref) return undefined;
+      args[i] = ref;
+    }
+    return { ...action, args };
+  } finally {
+    // An element's snapshot becomes the one refs resolve in: the page's again, for the action's own refs.
+    await page.ariaSnapshot({ mode: 'ai' }).catch(() => '');
   }
-  return { ...action, args };
 }

@@ -96,7 +96,7 @@ export function summarizeProjects(results: BenchmarkResults, options: SummaryOpt
     ]);
     const perTask = tasks.map(([task]) => scored.get(task)!);
     const reason = notRunReason(instances);
-    const usage = usageOf(instances);
+    const usage = usageTotal(instances);
     return {
       project,
       agent: instances[0]!.agent,
@@ -178,7 +178,7 @@ const typeOf = (f: FieldRow) => f.type ?? 'unknown';
 
 const notRunReason = (instances: InstanceRow[]) => instances.find((i) => i.outcome === 'not run' && i.error)?.error;
 
-function usageOf(instances: InstanceRow[]): Usage | undefined {
+function usageTotal(instances: InstanceRow[]): Usage | undefined {
   const used = instances.filter((i) => i.usage).map((i) => i.usage!);
   return used.length ? totalUsage(used) : undefined;
 }

@@ -1,4 +1,4 @@
-import { appendFileSync, copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Trajectory } from '../runner/episode.ts';
 import type { FieldTrajectory } from '../runner/run-instance.ts';
@@ -14,6 +14,7 @@ interface ScoredInstance {
   project: string;
   task: string;
   instance: string;
+  split?: string;
   score: number | null;
   ceiling: number | null;
 }
@@ -27,7 +28,11 @@ export function appendTrajectory(folder: string, record: TrajectoryRecord): void
 
 /** A resumed run starts with the earlier run's trajectories: its instances are this run's too (an instance run again is appended after, and wins). */
 export function carryTrajectories(fromFolder: string, toFolder: string): void {
-  if (existsSync(join(fromFolder, TRAJECTORIES))) copyFileSync(join(fromFolder, TRAJECTORIES), join(toFolder, TRAJECTORIES));
+  const file = join(fromFolder, TRAJECTORIES);
+  if (!existsSync(file)) return;
+  // Whole lines only: a killed run's last line may be cut short, and the next line appended would join it.
+  const text = readFileSync(file, 'utf8');
+  writeFileSync(join(toFolder, TRAJECTORIES), text.slice(0, text.lastIndexOf('\n') + 1));
 }
 
 /** A run's trajectories, the last of each instance (a retried one is written again); [] for a run without any. */

@@ -1,16 +1,9 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import type { FieldStep } from '../agent/types.ts';
+import type { FieldStep, SolvedField } from '../agent/types.ts';
 import { cacheDir } from '../cache-dir.ts';
 import { readJsonFile, writeJsonFile } from '../json-files.ts';
 import { benchmarkPath } from './selection.ts';
-
-/** A field the oracle solved on a train instance: the relevant HTML it was shown and its action. */
-export interface RecordedDemonstration {
-  field: string;
-  html: string;
-  action: string;
-}
 
 /**
  * Demonstrations recorded by oracle runs of train instances: per field, the relevant HTML of
@@ -24,7 +17,7 @@ function fileOf(taskId: string, instanceId: string): string {
 }
 
 export function saveDemonstrations(taskId: string, instanceId: string, steps: FieldStep[]): void {
-  const demos: RecordedDemonstration[] = steps.map((s) => ({ field: s.field.name, html: s.html, action: s.action }));
+  const demos: SolvedField[] = steps.map((s) => ({ field: s.field.name, html: s.html, action: s.action }));
   try {
     writeJsonFile(fileOf(taskId, instanceId), demos);
   } catch {
@@ -33,6 +26,6 @@ export function saveDemonstrations(taskId: string, instanceId: string, steps: Fi
 }
 
 /** What an oracle run recorded for this instance, if one did. */
-export function loadDemonstrations(taskId: string, instanceId: string): RecordedDemonstration[] | undefined {
-  return readJsonFile<RecordedDemonstration[]>(fileOf(taskId, instanceId));
+export function loadDemonstrations(taskId: string, instanceId: string): SolvedField[] | undefined {
+  return readJsonFile<SolvedField[]>(fileOf(taskId, instanceId));
 }

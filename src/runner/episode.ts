@@ -91,7 +91,8 @@ export async function runEpisode(run: EpisodeRun): Promise<Trajectory> {
           return { record, shown, state: observation.snapshot };
         }
         record.action = formatAction(action);
-        const translated = await withRefs(actions.page, action, actions.refs!);
+        // A reference solution's selectors, as the refs a model would have had to write.
+        const translated = agent.needsGold ? await withRefs(actions.page, action, actions.refs!) : undefined;
         if (translated) record.byRef = formatAction(translated);
         const result = await actions.run(action);
         record.ok = result.ok;

@@ -80,19 +80,22 @@ export async function runInstance(run: InstanceRun): Promise<InstanceResult> {
     return { evaluations, ...combinedScore(evaluations), trajectory };
   }
   const evaluation = await InstanceEvaluation.begin(page, task, instance, { url: run.url });
+  const loaded = (evaluation.begun('fields') as FieldsAsLoaded | undefined)?.loaded ?? [];
   if (isOpenEnded(run.agentOptions)) {
     // The paper's open-ended mode: the task's words are the goal, no field is named, the agent acts freely.
     const goal = `${task.title}\n${task.description}`;
     const trajectory = Object.assign(run.trajectory ?? ({} as Trajectory), { goal, steps: [] });
+    // Room for two steps a field (a click, then typing) on forms longer than WebArena's budget.
+    const maxSteps = Math.max(DEFAULT_MAX_STEPS, 2 * loaded.length);
     await runEpisode({
-      actions, agent, goal, protocol: { maxSteps: DEFAULT_MAX_STEPS }, trajectory, step: run.step ?? ((_title, body) => body()),
+      actions, agent, goal, protocol: { maxSteps }, trajectory, step: run.step ?? ((_title, body) => body()),
       input: { task: taskBrief, instanceId: instance.id, seed: run.seed, options: run.agentOptions, report },
     });
-    const evaluations = await evaluation.end(actions.page, { startUrl: run.url, goal }, run.scoring);
+    // The form's own tab is scored, whichever tab the agent ended on.
+    const evaluations = await evaluation.end(page, { startUrl: run.url, goal }, run.scoring);
     return { evaluations, ...combinedScore(evaluations), trajectory };
   }
   if (!agent.run) throw new Error(`agent ${agent.name} does not run form tasks`);
-  const loaded = (evaluation.begun('fields') as FieldsAsLoaded | undefined)?.loaded ?? [];
   await agent.run({
     page,
     actions,
