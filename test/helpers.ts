@@ -7,6 +7,7 @@ import { readResults } from '../src/report/results.ts';
 export const ROOT = new URL('..', import.meta.url).pathname;
 export const SHARED_TURKINGBENCH = join(ROOT, '..', 'shared', 'turkingbench');
 export const SHARED_CONFORMANCE = join(ROOT, '..', 'shared', 'conformance');
+export const SHARED_MINIWOB = join(ROOT, '..', 'shared', 'miniwob');
 /** The bundled form tasks alone (tests that count their instances and fields). */
 export const FORM_TASKS = join(ROOT, 'test', 'fixtures', 'form-tasks', 'tasks.yaml');
 

@@ -41,7 +41,7 @@ export const PAGE_ACTIONS = {
   select_option: (c: PageActionContext, target: string, options: string | string[]) => element(c, target).selectOption(options, { timeout: c.timeout }),
   check: (c: PageActionContext, target: string) => element(c, target).check({ timeout: c.timeout }),
   uncheck: (c: PageActionContext, target: string) => element(c, target).uncheck({ timeout: c.timeout }),
-  drag_and_drop: (c: PageActionContext, from: string, to: string) => element(c, from).dragTo(element(c, to), { timeout: c.timeout }),
+  drag_and_drop: dragAndDrop,
   goto: (c: PageActionContext, url: string) => c.page.goto(navigable(c.page, url)),
   go_back: async (c: PageActionContext) => {
     if (!(await c.page.goBack())) throw new ActionProblem('there is no earlier page in this tab');
@@ -97,4 +97,29 @@ function navigable(page: Page, url: string): string {
   }
   if (!NAVIGABLE.has(resolved.protocol)) throw new ActionProblem(`goto opens http and https pages only, not ${resolved.protocol}`);
   return resolved.href;
+}
+
+/**
+ * Press on the element, move a little, glide onto the target's centre, release: jQuery UI's
+ * draggable and sortable, and d3's drag, start on a move after the press and follow the
+ * pointer's path (Playwright's dragTo jumps there, and MiniWoB's lists never reorder).
+ */
+async function dragAndDrop(c: PageActionContext, from: string, to: string): Promise<void> {
+  const source = element(c, from);
+  const target = element(c, to);
+  await source.hover({ timeout: c.timeout });
+  const start = await centreOf(source, from);
+  await c.page.mouse.down();
+  // Where the target is once the drag began (a sortable list makes room as an item lifts).
+  const aim = await centreOf(target, to);
+  const lead = Math.sign(aim.y - start.y) * 5 || 5;
+  await c.page.mouse.move(start.x, start.y + lead, { steps: 3 });
+  await c.page.mouse.move(aim.x, aim.y + lead, { steps: 10 });
+  await c.page.mouse.up();
+}
+
+async function centreOf(locator: Locator, named: string): Promise<{ x: number; y: number }> {
+  const box = await locator.boundingBox();
+  if (!box) throw new ActionProblem(`${named} is not on the page to drag from or onto`);
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }

@@ -31,7 +31,7 @@ export function importCommand(args: string[]): number {
   if (values.json) console.log(JSON.stringify(rows, null, 2));
   else {
     console.log(formatSummary(rows));
-    if (!result.splitsFound) console.log('note: no data/splits/*.txt found beside the tasks: every task is in split "train"');
+    for (const note of result.notes) console.log(`note: ${note}`);
     console.log(`wrote ${displayPath(values.out)}/tasks.yaml; check it with: benchwright validate ${displayPath(values.out)}`);
   }
   return rows.some((r) => r.errors.length) ? 1 : 0;

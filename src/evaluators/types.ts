@@ -61,6 +61,8 @@ export interface Evaluation {
   /** What was compared against, and what was found (the stored evidence). */
   expected?: unknown;
   got?: unknown;
+  /** Values the task asked to keep beside the score (MiniWoB's raw reward and its reason). */
+  recorded?: Record<string, unknown>;
   /** The `fields` evaluator's per-field records. */
   records?: FieldRecord[];
   /** What `score` was given: `benchwright report --rescore` gives it again, with no browser. */

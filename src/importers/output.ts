@@ -14,14 +14,16 @@ export interface ImportedTask {
   split: string;
   /** Folder the task was written to. */
   dir: string;
+  /** The task file, when it is not <dir>/task.yaml. */
+  file?: string;
   /** Why the task could not be converted. */
   error?: string;
 }
 
 export interface ImportResult {
   tasks: ImportedTask[];
-  /** Whether the source said which split each task is in. */
-  splitsFound: boolean;
+  /** What the user should know of the import beside each task's summary (a source without splits...). */
+  notes: string[];
 }
 
 /**
@@ -43,10 +45,10 @@ export function writeTaskFile(file: string, { comment, task }: { comment: string
   writeFileSync(file, header + stringify(task, { lineWidth: 0 }));
 }
 
-/** A manifest naming every task folder of an import, so the folder loads as a benchmark. */
-export function writeManifest(dir: string, name: string, splits: Record<string, string>): void {
+/** A manifest naming every task of an import (default: each folder's task.yaml), so the folder loads as a benchmark. */
+export function writeManifest(dir: string, name: string, splits: Record<string, string>, more: { tasks?: string[]; defaults?: Record<string, unknown> } = {}): void {
   const file = join(dir, MANIFEST_NAME);
   const schema = relative(dir, schemaPath('manifest'));
   const header = `# yaml-language-server: $schema=${schema}\n# Written by benchwright import.\n`;
-  writeFileSync(file, header + stringify({ name, tasks: ['*/task.yaml'], splits }));
+  writeFileSync(file, header + stringify({ name, tasks: more.tasks ?? ['*/task.yaml'], splits, ...(more.defaults && { defaults: more.defaults }) }));
 }

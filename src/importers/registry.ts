@@ -1,3 +1,4 @@
+import { importMiniwob } from './miniwob.ts';
 import { importTurkingBench } from './turkingbench.ts';
 import type { ImportResult } from './output.ts';
 
@@ -10,4 +11,5 @@ export interface Importer {
 /** Source benchmarks `benchwright import <name>` converts to task files. */
 export const IMPORTERS: Record<string, Importer> = {
   turkingbench: { describe: 'a turking-bench checkout, its tasks/ folder, or one task folder', run: importTurkingBench },
+  miniwob: { describe: 'a miniwob-plusplus checkout, or its html/ folder', run: importMiniwob },
 };

@@ -24,7 +24,7 @@ export interface TaskImportSummary {
 /** Loads each written task as the runner will, so the summary counts what will run. */
 export function summarizeImport(tasks: ImportedTask[]): TaskImportSummary[] {
   return tasks.map((t) => {
-    const s = t.error ? undefined : summarizeTaskFile(join(t.dir, 'task.yaml'));
+    const s = t.error ? undefined : summarizeTaskFile(t.file ?? join(t.dir, 'task.yaml'));
     const counts = s?.instances.map((i) => i.annotators) ?? [];
     const annotations = counts.reduce((a, b) => a + b, 0);
     const gold = new Set(s?.goldFields);

@@ -50,7 +50,7 @@ export function importTurkingBench(input: string, out: string): ImportResult {
   const used = new Set<string>();
   const tasks = taskDirs.map((dir) => importTask(dir, outDir, slugFor(basename(dir), used), splitOf.get(basename(dir)) ?? 'train'));
   writeManifest(outDir, 'TurkingBench', SPLITS);
-  return { tasks, splitsFound: splitOf.size > 0 };
+  return { tasks, notes: splitOf.size ? [] : ['no data/splits/*.txt found beside the tasks: every task is in split "train"'] };
 }
 
 function readSplits(dir: string): Map<string, string> {

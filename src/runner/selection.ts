@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Benchmark } from '../task/benchmark.ts';
 import type { Manifest } from '../task/manifest.ts';
+import { seededIds } from '../task/seeds.ts';
 import type { TaskSummary } from '../task/types.ts';
 
 /** Which benchmark runs, chosen without editing files (README, "Choosing what runs"). */
@@ -61,7 +62,7 @@ export function selectInstances(benchmark: Benchmark, env = process.env): Select
   const tasks = benchmark.tasks
     // A task that failed to load stays selected: it becomes a failing test showing its errors.
     .filter((task) => !wanted || task.errors.length > 0 || wanted.includes(task.split ?? ''))
-    .map((task) => ({ task, instances: count === 'all' ? task.instances : sample(task.instances, count, seed) }));
+    .map((task) => ({ task, instances: count === 'all' ? task.instances : task.seeds !== undefined ? seededIds(count).map((id) => ({ id, annotators: 0 })) : sample(task.instances, count, seed) }));
   return { seed, tasks };
 }
 

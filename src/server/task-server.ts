@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, extname, resolve } from 'node:path';
 import { lookup } from 'mime-types';
 import { isInside, realPathOf } from '../task/folders.ts';
+import { instanceById } from '../task/seeds.ts';
 import type { Instance, Task } from '../task/types.ts';
 import { localCopy } from './cdn-catalog.ts';
 import { MTURK_SHIM } from './mturk-shim.ts';
@@ -116,7 +117,7 @@ export class TaskServer {
     const [taskId = '', instanceId = '', ...parts] = rest.split('/');
     const file = parts.join('/');
     const task = this.tasks.get(taskId);
-    const instance = task?.instances.find((i) => i.id === instanceId);
+    const instance = task && instanceById(task, instanceId);
     if (!task || !instance) return send(res, 404, 'text/plain', `no instance ${instanceId} of task ${taskId} here`);
     if (task.start.kind === 'served' && file === task.start.path) {
       // A goal task's page is served as written; a form is served as Turkle serves it.

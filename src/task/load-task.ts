@@ -5,6 +5,8 @@ import { checkUniqueIds, readCsvInstances, readInlineInstances } from './instanc
 import { readEpisodes, readProtocol, type GoalKeys, type InstanceGoalKeys } from './goal.ts';
 import { checkAgainstSchema } from './schema-check.ts';
 import { readSource, unreadSource, type SourceVersion } from './source-files.ts';
+import { withProtocol } from './protocols.ts';
+import { seededInstances } from './seeds.ts';
 import { scanTemplate, type Placeholder } from './template.ts';
 import { carriesNoAnswer, type Field, type Instance, type Task, type TaskError } from './types.ts';
 import { decodeUtf8 } from './utf8.ts';
@@ -24,7 +26,8 @@ interface TaskDocument extends GoalKeys {
   source?: string;
   license?: string;
   fields?: Record<string, Partial<Omit<Field, 'name'>>>;
-  instances: InlineInstances | CsvInstancesSpec;
+  instances: InlineInstances | CsvInstancesSpec | { seeds: number };
+  protocol?: string;
 }
 type InlineInstances = Parameters<typeof readInlineInstances>[1] & InstanceGoalKeys[];
 interface CsvInstancesSpec {
@@ -77,7 +80,8 @@ function readTask(file: string, result: LoadedTask): LoadedTask {
   result.errors.push(...checkAgainstSchema(source, 'task'));
   if (result.errors.length) return result;
 
-  const doc = data as TaskDocument;
+  // A benchmark's protocol (protocol: miniwob) fills the goal keys the task leaves out.
+  const doc = withProtocol(data as TaskDocument);
   const protocol = readProtocol(source, doc, result.errors);
   const template = readTemplate(source, doc, result);
   if (!template) return result;
@@ -93,7 +97,9 @@ function readTask(file: string, result: LoadedTask): LoadedTask {
   const placeholders = scan.placeholders.filter((p) => !kept.has(p.name));
   const instances = Array.isArray(doc.instances)
     ? readInline(source, doc.instances, placeholders, template, fields, result.errors)
+    : 'seeds' in doc.instances ? seededInstances(doc.instances.seeds)
     : readFromCsv(source, doc.instances, placeholders, template, fields, result);
+  if ('seeds' in doc.instances && !protocol) result.errors.push(source.errorAt(['instances', 'seeds'], 'seeds are for a goal task whose page generates its problem from a seed: add goal: (or protocol:), or list the instances', 'key'));
   if (instances) readEpisodes(source, doc, instances, Array.isArray(doc.instances) ? doc.instances : undefined, hasFormFields, result.errors);
 
   if (instances && result.errors.length === 0) {
@@ -111,6 +117,7 @@ function readTask(file: string, result: LoadedTask): LoadedTask {
       dataFiles: Object.keys(result.sources).filter((f) => f === file || f !== template.file),
       fields: [...fields.values()],
       instances,
+      ...(!Array.isArray(doc.instances) && 'seeds' in doc.instances && { seeds: doc.instances.seeds }),
       ...(doc.clock !== undefined && { clock: doc.clock }),
       ...(doc.random !== undefined && { random: doc.random }),
       ...(doc.source !== undefined && { source: doc.source }),

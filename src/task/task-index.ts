@@ -39,6 +39,7 @@ function summarize(loaded: LoadedTask): TaskSummary {
     ...(task.start.kind === 'site' && { site: task.start.site }),
     ...(task.protocol && { goal: true as const }),
     instances: task.instances.map(({ id, annotators }) => ({ id, annotators })),
+    ...(task.seeds !== undefined && { seeds: task.seeds }),
     fields: task.fields.map(({ name, type, dynamic, score }) => ({ name, ...(type && { type }), dynamic, score })),
     goldFields: task.fields.map((f) => f.name).filter((n) => gold.has(n)),
     errors: [],

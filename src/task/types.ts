@@ -114,6 +114,8 @@ export interface Task {
   dataFiles: string[];
   fields: Field[];
   instances: Instance[];
+  /** `instances: { seeds: N }`: the instances a run takes by default; a run may ask for more (seeds.ts). */
+  seeds?: number;
   /** Where the page's clock starts (ISO 8601), or 'real'; undefined = the manifest's defaults.clock. */
   clock?: string;
   /** 'real': the browser's own Math.random and crypto; undefined = seeded per instance. */
@@ -134,6 +136,8 @@ export interface TaskSummary {
   /** A goal task (judged by evaluators over an episode). */
   goal?: true;
   instances: { id: string; annotators: number }[];
+  /** A seeded task: its instances by default (a run may ask for more). */
+  seeds?: number;
   fields: Pick<Field, 'name' | 'type' | 'dynamic' | 'score'>[];
   /** Fields that have gold labels. */
   goldFields: string[];
