@@ -4,8 +4,7 @@
 // without the final screenshot (BENCHWRIGHT_SCREENSHOT=off). Runs use the JSON reporter (for
 // per-test durations) and the benchmark reporter.
 // Usage: tsx scripts/bench-run.ts [tasks] [instances per task]; default 40 train tasks x 2.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -17,6 +16,7 @@ import { loadBenchmark } from '../src/task/benchmark.ts';
 import { loadTaskFile } from '../src/task/load-task.ts';
 import { readFields } from '../src/values/read-fields.ts';
 import config from '../playwright.config.ts';
+import { runner } from './playwright-run.ts';
 import { median } from './stats.ts';
 
 const SHARED = '../shared/turkingbench';
@@ -45,24 +45,6 @@ async function floor(manifest: string): Promise<number[]> {
   await browser.close();
   await server.close();
   return times;
-}
-
-/** A real `npx playwright test` run; per-test durations and wall time from its JSON report. */
-function runner(manifest: string, project: string, workers: number, work: string, screenshot: string) {
-  const report = join(work, `${project}-${workers}-${screenshot}.json`);
-  // The benchmark reporter too: its journal is written as each test ends.
-  spawnSync('npx', ['playwright', 'test', `--project=${project}`, `--workers=${workers}`, '--reporter=json,./reporters/benchmark.ts'], {
-    env: { ...process.env, BENCHWRIGHT_SCREENSHOT: screenshot, BENCHWRIGHT_TASKS: manifest, PLAYWRIGHT_JSON_OUTPUT_NAME: report, PLAYWRIGHT_HTML_OUTPUT_DIR: join(work, 'html'), BENCHWRIGHT_REPORT_DIR: join(work, 'runs') },
-    stdio: 'ignore',
-  });
-  const json = JSON.parse(readFileSync(report, 'utf8'));
-  const durations: number[] = [];
-  const visit = (suite: any) => {
-    for (const spec of suite.specs ?? []) for (const t of spec.tests) for (const r of t.results) if (spec.title !== 'the manifest is valid') durations.push(r.duration);
-    for (const child of suite.suites ?? []) visit(child);
-  };
-  json.suites.forEach(visit);
-  return { durations, wallMs: json.stats.duration as number };
 }
 
 if (!existsSync(SHARED)) {

@@ -29,7 +29,7 @@ export interface EpisodeStats {
 export interface ProjectSummary {
   project: string;
   agent: string;
-  /** Form tasks: mean over tasks of each task's mean field score (TurkingBench's headline). */
+  /** Mean over tasks of each task's score: form tasks' mean field scores (TurkingBench's headline), or, with no form task, goal tasks' success (MiniWoB's). */
   benchmark: Estimate;
   /** The benchmark score of a perfect agent: below 1 where annotators disagree (range) or no option matches them. */
   ceiling: number | null;
@@ -100,7 +100,7 @@ export function summarizeProjects(results: BenchmarkResults, options: SummaryOpt
     return {
       project,
       agent: instances[0]!.agent,
-      benchmark: form.benchmark,
+      benchmark: formTasks.length ? form.benchmark : goal.benchmark,
       ceiling: benchmarkCeiling(formTasks.map(([, rows]) => rows.flatMap(scoredOf))),
       allFields: form.columns[0]!,
       byType: Object.fromEntries(types.map((type, c) => [type, { ...form.columns[1 + c]!, fields: fieldCount(1 + c) }])),

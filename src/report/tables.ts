@@ -87,7 +87,7 @@ export function tableNotes(summaries: ProjectSummary[], options: { resamples: nu
     `Scores are means of field scores in [0, 1]; benchmark = mean over tasks of each task's mean field score. ± = standard error (bootstrap over instances within tasks, ${options.resamples} resamples, seed ${options.seed}).`,
   ];
   if (summaries.some((s) => s.goals)) {
-    notes.push('Goal tasks: an instance\'s score is its evaluators\' scores multiplied; success = mean instance score over every episode of the goal tasks (a task\'s: over its own), apart from benchmark; steps = mean steps per episode; answered = share of episodes that ended with an answer.');
+    notes.push('Goal tasks: an instance\'s score is its evaluators\' scores multiplied; success = mean instance score over every episode of the goal tasks (a task\'s: over its own); benchmark, for a project that ran goal tasks only, = mean over tasks of each task\'s success; steps = mean steps per episode; answered = share of episodes that ended with an answer.');
   }
   // Projects run on the same instances share their ceiling: one note for them all.
   const ceilings = new Map<string, string[]>();
