@@ -77,6 +77,32 @@ test('a ref the last snapshot lacks, and a reply that does not parse, are errors
   expect([trajectory.end, trajectory.infeasible]).toEqual(['infeasible', 'no lamps']);
 });
 
+test('an action that times out says why: the element that covers the button; a drag follows the pointer as a user\'s would', async ({ page, taskServer }) => {
+  // The box tracks mousedown, then mousemove events one by one (as jQuery UI and d3 do) and lands where the pointer is released.
+  await page.goto(serveHtml(taskServer, `
+    <button style="position:absolute;left:0;top:0">Hidden</button><div style="position:absolute;left:0;top:0;width:120px;height:40px;background:#ccc">cover</div>
+    <div id="box" role="button" aria-label="Box" style="position:absolute;left:10px;top:60px;width:30px;height:30px;background:red"></div>
+    <div role="region" aria-label="Target" style="position:absolute;left:200px;top:160px;width:40px;height:40px;border:1px solid"></div>
+    <p id="moves"></p>
+    <script>
+      const box = document.getElementById('box');
+      let held = false, moves = 0;
+      box.addEventListener('mousedown', () => { held = true; });
+      document.addEventListener('mousemove', (e) => { if (held) { moves++; box.style.left = (e.clientX - 15) + 'px'; box.style.top = (e.clientY - 15) + 'px'; } });
+      document.addEventListener('mouseup', () => { held = false; document.getElementById('moves').textContent = moves + ' moves'; });
+    </script>`));
+  const actions = new ActionLibrary(page, { timeout: 1000 });
+  const replies = [(o: Observation) => `click("${refOf(o, 'button "Hidden"')}")`, (o: Observation) => `drag_and_drop("${refOf(o, 'button "Box"')}", "${refOf(o, 'region "Target"')}")`, () => null];
+  const { agent, seen } = scripted((o, n) => replies[n - 1]!(o));
+  const trajectory = await episode(actions, agent);
+  expect(trajectory.steps[0]!.error).toMatch(/^locator\.click: Timeout 1000ms exceeded\. \(<div[^>]*>cover<\/div> intercepts pointer events\)$/);
+  expect(seen[1]!.lastError).toBe(trajectory.steps[0]!.error);
+  expect(trajectory.steps[1]!.ok).toBe(true);
+  const moved = await page.locator('#box').boundingBox();
+  expect([Math.round(moved!.x + 15), Math.round(moved!.y + 15)]).toEqual([221, 186]);
+  expect(Number.parseInt(await page.locator('#moves').textContent() ?? '0', 10)).toBeGreaterThan(5);
+});
+
 test('a popup is followed: the next observation is of the new tab; tab_focus goes back and tab_close closes it', async ({ page, taskServer }) => {
   await page.goto(serveHtml(taskServer, SHOP));
   const actions = new ActionLibrary(page, { timeout: 2000 });

@@ -172,7 +172,7 @@ export class ActionLibrary {
         // What an agent asked for failed: an outcome (Playwright's reasons, a timeout, a page
         // that navigated meanwhile...). A closed or crashed page, or a bug of ours, is not.
         if (this.page.isClosed() || PAGE_GONE.test(firstLine(e)) || e instanceof TypeError || e instanceof ReferenceError || e instanceof RangeError) throw e;
-        return { ok: false, error: firstLine(e) };
+        return { ok: false, error: actionError(e) };
       }
     });
     this.log.push({ action: title, ok: outcome.ok, ms: Date.now() - started, ...('error' in outcome && { error: outcome.error }), ...('note' in outcome && outcome.note && { note: outcome.note }) });
@@ -271,3 +271,17 @@ const CHOICE_ACTIONS: Record<string, string> = { radio: 'modify_radio', checkbox
 const PAGE_GONE = /Target (page, context or browser )?(has been )?closed|Target crashed|Browser has been closed/i;
 
 const firstLine = (e: unknown) => (e instanceof Error ? e.message : String(e)).split('\n')[0]!;
+
+/** Why Playwright's log says an element could not be acted on (covered, hidden, disabled...). */
+const HINDRANCE = /\S.*(?:intercepts pointer events|element is not (?:visible|enabled|stable|attached|editable)|element is outside of the viewport)/g;
+
+/**
+ * What an agent is told of an action that failed: Playwright's first line and, for a
+ * timeout, the last reason its call log gives ("<div>cover</div> intercepts pointer
+ * events"): "Timeout 5000ms exceeded" alone does not say what to do instead.
+ */
+function actionError(e: unknown): string {
+  const message = e instanceof Error ? e.message : String(e);
+  const why = [...message.replace(/\u001b\[\d+m/g, '').matchAll(HINDRANCE)].at(-1)?.[0].replace(/^-\s*/, '');
+  return why ? `${firstLine(e)} (${why})` : firstLine(e);
+}
