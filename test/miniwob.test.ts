@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { readResults } from '../src/report/results.ts';
 import { readTrajectories } from '../src/report/trajectories.ts';
 import { loadBenchmark } from '../src/task/benchmark.ts';
-import { runCli, runPlaywrightAsync, SHARED_MINIWOB, tempDir } from './helpers.ts';
+import { ROOT, runCli, runPlaywrightAsync, SHARED_MINIWOB, tempDir } from './helpers.ts';
 
 // MiniWoB++ (../shared/miniwob): the importer, BrowserGym's protocol written once, seeds, and
 // a do-nothing baseline over every task. The scripted solvers are in miniwob-solvers.test.ts.
@@ -31,6 +31,18 @@ async function runMiniwob(args: string[], env: Record<string, string> = {}) {
   const goals = new Map(readTrajectories(folder).map((r) => [`${r.project} ${r.task} ${r.instance}`, r.trajectory!.goal]));
   return { ...run, results: readResults(join(folder, 'results.json')), goals };
 }
+
+test('a seeded task end to end: each instance its own problem from its seed, the page evaluator\'s recorded values in results.json', { timeout: 120_000 }, async () => {
+  const run = await runPlaywrightAsync(['test', '--project=do-nothing', '--grep', '@seeded( |$)'], { BENCHWRIGHT_TASKS: join(ROOT, 'test', 'fixtures', 'seeded', 'tasks.yaml'), BENCHWRIGHT_INSTANCES: '4', BENCHWRIGHT_ALLURE: 'off', BENCHWRIGHT_SCREENSHOT: 'off' });
+  assert.equal(run.code, 0, run.output.slice(-3000));
+  const folder = join(run.dir, 'benchwright-report', 'latest');
+  const { evaluations, instances } = readResults(join(folder, 'results.json'));
+  assert.deepEqual(instances.map((i) => i.instance).sort(), ['1', '2', '3', '4']);
+  const problems = evaluations.map((e) => e.recorded?.problem as string);
+  assert.ok(problems.every((p) => /^Problem \d+$/.test(p)) && new Set(problems).size === 4, problems.join(', '));
+  // The goal is read from the page once its setup ran with the instance's seed.
+  assert.deepEqual(readTrajectories(folder).map((r) => r.trajectory!.goal).sort(), [...problems].sort());
+});
 
 test('import miniwob: one task per page, 0 errors, the protocol named (not copied), the pages served with core/ beside them', { skip }, () => {
   const out = miniwob();
@@ -64,7 +76,8 @@ test('do-nothing over every task, 1 seed: every instance scored 0 with a goal, n
   assert.deepEqual(empty, []);
   const page = results.evaluations.filter((e) => e.evaluator === 'page');
   assert.equal(page.length, 130);
-  assert.ok(page.every((e) => typeof e.recorded?.reward === 'number'), 'the raw reward is kept');
+  assert.ok(page.every((e) => typeof e.recorded?.reward === 'number' && 'reason' in e.recorded), 'the raw reward and its reason are kept');
+  assert.deepEqual(results.instances.filter((i) => i.score !== 0).map((i) => `${i.task}: ${i.score}`), []);
 });
 
 test('a seed gives the same problem: two runs, and the goals this machine saw when the test was written', { skip, timeout: 300_000 }, async () => {

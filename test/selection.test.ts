@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { join } from 'node:path';
 import { selectInstances } from '../src/runner/selection.ts';
 import { loadBenchmark } from '../src/task/benchmark.ts';
-import { FORM_TASKS } from './helpers.ts';
+import { loadTaskFile } from '../src/task/load-task.ts';
+import { instanceById } from '../src/task/seeds.ts';
+import { FORM_TASKS, ROOT } from './helpers.ts';
 
 const benchmark = loadBenchmark(FORM_TASKS);
 const ids = (env: Record<string, string>): Record<string, string[]> => Object.fromEntries(selectInstances(benchmark, env).tasks.map((t) => [t.task.id, t.instances.map((i) => i.id)]));
@@ -31,4 +34,26 @@ test('splits filter tasks; bad settings are clear errors', () => {
   assert.throws(() => selectInstances(benchmark, { BENCHWRIGHT_SPLIT: 'tset' }), /BENCHWRIGHT_SPLIT names unknown splits: tset \(known: train, test, challenge\)/);
   assert.throws(() => selectInstances(benchmark, { BENCHWRIGHT_INSTANCES: 'five' }), /BENCHWRIGHT_INSTANCES must be a positive whole number or "all", not "five"/);
   assert.throws(() => selectInstances(benchmark, { BENCHWRIGHT_SEED: '-1' }), /BENCHWRIGHT_SEED must be a whole number/);
+});
+
+const SEEDED = join(ROOT, 'test', 'fixtures', 'seeded');
+
+test('seeded tasks: instances 1..N by default, BENCHWRIGHT_INSTANCES=K gives 1..K (more than N too), and any such id is an instance', () => {
+  const seeded = loadBenchmark(join(SEEDED, 'tasks.yaml'), { cache: false });
+  const chosen = (env: Record<string, string>) => Object.fromEntries(selectInstances(seeded, env).tasks.map((t) => [t.task.id, t.instances.map((i) => i.id)]));
+  assert.deepEqual(chosen({}), { seeded: ['1', '2', '3'], preset: ['1', '2'] });
+  assert.deepEqual(chosen({ BENCHWRIGHT_INSTANCES: '5' }), { seeded: ['1', '2', '3', '4', '5'], preset: ['1', '2', '3', '4', '5'] });
+  const task = loadTaskFile(join(SEEDED, 'seeded.yaml')).task!;
+  assert.equal(task.seeds, 3);
+  assert.deepEqual(instanceById(task, '7'), { ...task.instances[0], id: '7' });
+  assert.deepEqual(['0', '-1', 'x', '3.5'].map((id) => instanceById(task, id)), [undefined, undefined, undefined, undefined]);
+});
+
+test('a protocol preset (miniwob) fills the goal keys; the task\'s own keys win', () => {
+  const task = loadTaskFile(join(SEEDED, 'preset.yaml')).task!;
+  assert.equal(task.protocol!.maxSteps, 3);
+  assert.match(task.protocol!.setup!, /Math\.seedrandom\(seed\)[^]*core\.startEpisodeReal\(\)/);
+  assert.equal(task.protocol!.done, '!window.benchwrightEpisode || WOB_DONE_GLOBAL');
+  assert.deepEqual(task.instances[0]!.episode!.goal, { expression: 'core.getUtterance()' });
+  assert.deepEqual(task.instances[0]!.eval!.map((e) => e.evaluator), ['page']);
 });

@@ -100,26 +100,31 @@ function navigable(page: Page, url: string): string {
 }
 
 /**
- * Press on the element, move a little, glide onto the target's centre, release: jQuery UI's
- * draggable and sortable, and d3's drag, start on a move after the press and follow the
- * pointer's path (Playwright's dragTo jumps there, and MiniWoB's lists never reorder).
+ * Press on the element, move a little, glide to just past the target's centre (in the
+ * direction of travel, as a hand does), release: jQuery UI's draggable and sortable, and d3's
+ * drag, start on a move after the press and follow the pointer's path (Playwright's dragTo
+ * jumps there, and MiniWoB's lists never reorder). The button is released whatever happens.
  */
 async function dragAndDrop(c: PageActionContext, from: string, to: string): Promise<void> {
   const source = element(c, from);
   const target = element(c, to);
+  await target.waitFor({ state: 'visible', timeout: c.timeout });
   await source.hover({ timeout: c.timeout });
-  const start = await centreOf(source, from);
+  const start = await centreOf(source, from, c.timeout);
   await c.page.mouse.down();
-  // Where the target is once the drag began (a sortable list makes room as an item lifts).
-  const aim = await centreOf(target, to);
-  const lead = Math.sign(aim.y - start.y) * 5 || 5;
-  await c.page.mouse.move(start.x, start.y + lead, { steps: 3 });
-  await c.page.mouse.move(aim.x, aim.y + lead, { steps: 10 });
-  await c.page.mouse.up();
+  try {
+    // Where the target is once the drag began (a sortable list makes room as an item lifts).
+    const aim = await centreOf(target, to, c.timeout);
+    const lead = Math.sign(aim.y - start.y) * 5 || 5;
+    await c.page.mouse.move(start.x, start.y + lead, { steps: 3 });
+    await c.page.mouse.move(aim.x, aim.y + lead, { steps: 10 });
+  } finally {
+    await c.page.mouse.up();
+  }
 }
 
-async function centreOf(locator: Locator, named: string): Promise<{ x: number; y: number }> {
-  const box = await locator.boundingBox();
+async function centreOf(locator: Locator, named: string, timeout: number): Promise<{ x: number; y: number }> {
+  const box = await locator.boundingBox({ timeout });
   if (!box) throw new ActionProblem(`${named} is not on the page to drag from or onto`);
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }

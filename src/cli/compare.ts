@@ -42,6 +42,9 @@ export function compareCommand(args: string[]): number {
   const [a, b] = [locateResults(positionals[0]), locateResults(positionals[1])];
   const pairs = pairProjects(projectsOf(a), projectsOf(b), values.pair);
   const seed = values.seed !== undefined ? Number(values.seed) : (a.results.meta.selection?.seed ?? 1);
+  const [seedA, seedB] = [a.results.meta.selection?.seed, b.results.meta.selection?.seed];
+  // A seeded instance (instances: { seeds }) is a problem made from the run's seed: instance 3 of another seed is another problem.
+  if (seedA !== seedB) console.error(`benchwright: the runs chose different seeds (A ${seedA ?? '?'}, B ${seedB ?? '?'}): instances of seeded tasks (MiniWoB) and sampled instances differ, so a pair of rows may be two problems`);
   const comparison = compareRuns(a, b, pairs, { resamples: Number(values.resamples), seed });
   const render = { text: renderCompareText, markdown: renderCompareMarkdown, json: (c: object) => JSON.stringify(c, null, 2) }[values.format]!;
   console.log(render(comparison));

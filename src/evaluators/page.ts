@@ -4,10 +4,7 @@ import type { Evaluator } from './types.ts';
 /** A page evaluator as written: the expression, or it with expressions whose values are kept beside the score. */
 export type PageSettings = string | { expression: string; record?: Record<string, string> };
 
-interface PageExpected {
-  expression: string;
-  record?: Record<string, string>;
-}
+type PageExpected = Exclude<PageSettings, string>;
 
 /** What the page's expression gave (and the recorded expressions), or how it failed. */
 export type PageEvidence = ({ value: unknown } | { error: string }) & { recorded?: Record<string, unknown> };

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { linksOutside, realPathOf } from '../task/folders.ts';
 import { slugFor, writeManifest, writeTaskFile, type ImportedTask, type ImportResult } from './output.ts';
@@ -28,10 +28,10 @@ const GOALS: Record<string, string> = {
 export function importMiniwob(input: string, out: string): ImportResult {
   const root = resolve(input);
   if (!existsSync(root)) throw new Error(`${input}: no such folder`);
-  const found = HTML_FOLDERS.map((f) => join(root, f)).find((f) => existsSync(join(f, 'miniwob')) && existsSync(join(f, 'core', 'core.js')));
+  const found = HTML_FOLDERS.map((f) => join(root, f)).find((f) => isFolder(join(f, 'miniwob')) && existsSync(join(f, 'core', 'core.js')));
   // The folder itself, if a link leads to it: its files are copied, not the link.
   const html = found && realPathOf(found);
-  if (!html) throw new Error(`${input}: not a MiniWoB++ checkout nor its html folder (expected html/miniwob/ and html/core/core.js)`);
+  if (!html) throw new Error(`${input}: not a MiniWoB++ checkout nor its html folder (expected html/, miniwob/html/ or the folder itself to hold miniwob/ and core/core.js)`);
   const pages = readdirSync(join(html, 'miniwob')).filter((f) => f.endsWith('.html')).sort();
   if (!pages.length) throw new Error(`${join(html, 'miniwob')}: no task pages (*.html)`);
 
@@ -61,3 +61,5 @@ export function importMiniwob(input: string, out: string): ImportResult {
   });
   return { tasks, notes: [] };
 }
+
+const isFolder = (path: string) => statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;

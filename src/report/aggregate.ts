@@ -64,8 +64,9 @@ export const DEFAULT_RESAMPLES = 1000;
  * Per project (in the results' order), the benchmark's numbers with bootstrap standard errors.
  * Form tasks: TurkingBench's headline (mean over tasks of each task's mean field score), all
  * fields and one column per field type. Goal tasks, in a bootstrap of their own: success, the
- * mean over their episodes (WebArena's and AssistantBench's success rate; MiniWoB's mean over
- * tasks when tasks have as many seeds), and each task's mean instance score.
+ * mean over their episodes (WebArena's and AssistantBench's success rate), and each task's
+ * mean instance score; a project with goal tasks only has their mean over tasks as its
+ * benchmark (MiniWoB's headline).
  */
 export function summarizeProjects(results: BenchmarkResults, options: SummaryOptions): ProjectSummary[] {
   const scoredFields = groupBy(results.fields.filter((f) => f.score !== null), instanceKey);

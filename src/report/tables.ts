@@ -83,8 +83,9 @@ export function fieldTypeTable(summaries: ProjectSummary[]): string[][] {
 
 /** What the ± means, and what the table leaves out. */
 export function tableNotes(summaries: ProjectSummary[], options: { resamples: number; seed: number }): string[] {
+  const forms = summaries.some((s) => s.fields > 0);
   const notes = [
-    `Scores are means of field scores in [0, 1]; benchmark = mean over tasks of each task's mean field score. ± = standard error (bootstrap over instances within tasks, ${options.resamples} resamples, seed ${options.seed}).`,
+    `${forms ? 'Scores are means of field scores in [0, 1]; benchmark = mean over tasks of each task\'s mean field score. ' : ''}± = standard error (bootstrap over instances within tasks, ${options.resamples} resamples, seed ${options.seed}).`,
   ];
   if (summaries.some((s) => s.goals)) {
     notes.push('Goal tasks: an instance\'s score is its evaluators\' scores multiplied; success = mean instance score over every episode of the goal tasks (a task\'s: over its own); benchmark, for a project that ran goal tasks only, = mean over tasks of each task\'s success; steps = mean steps per episode; answered = share of episodes that ended with an answer.');

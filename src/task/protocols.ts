@@ -25,17 +25,17 @@ export const PROTOCOLS: Record<string, GoalKeys> = {
    * MiniWoB++ as BrowserGym runs it: the human display (the query, timer, reward and click
    * boxes, and the START cover a finished episode shows again) out of sight, Math.random
    * seeded, an episode that cannot time out, started by hand; the goal is the utterance; done
-   * when the page says so, or when it reloaded (a form submitted: BrowserGym's episode ends
-   * there with 0); success is a raw reward above 0 (BrowserGym's 1 or 0), the raw reward and
+   * when the page says so, or when the agent left it (a goto, a reload: BrowserGym's episode
+   * ends there with 0); success is a raw reward above 0 (BrowserGym's 1 or 0), the raw reward and
    * its reason kept. AgentLab gives MiniWoB episodes 10 steps.
    */
   miniwob: {
     goal: { expression: 'core.getUtterance()' },
     setup: MINIWOB_SETUP,
     ready: 'WOB_TASK_READY',
-    done: 'WOB_DONE_GLOBAL || !window.benchwrightEpisode',
+    done: '!window.benchwrightEpisode || WOB_DONE_GLOBAL',
     max_steps: 10,
-    eval: [{ page: { expression: 'WOB_RAW_REWARD_GLOBAL > 0', record: { reward: 'WOB_RAW_REWARD_GLOBAL', reason: 'WOB_REWARD_REASON' } } }],
+    eval: [{ page: { expression: 'WOB_RAW_REWARD_GLOBAL > 0', record: { reward: 'WOB_RAW_REWARD_GLOBAL', reason: 'WOB_REWARD_REASON ?? null' } } }],
   },
 };
 
