@@ -60,7 +60,9 @@ function finalScreenshot(env = process.env): BenchwrightOptions['finalScreenshot
  * project need not depend on allure-playwright itself.
  */
 function allureReporter(env = process.env): ReporterDescription[] {
-  if (env.BENCHWRIGHT_ALLURE === 'off' || process.argv.includes('merge-reports')) return [];
+  // Nor under --list: allure-playwright writes a "skipped" result for every test it did not
+  // see run (26,533 files and 16 s for TurkingBench's --list, into the real results folder).
+  if (env.BENCHWRIGHT_ALLURE === 'off' || process.argv.includes('merge-reports') || process.argv.includes('--list')) return [];
   // detail: false keeps test.step (every action of the agent) and drops fixture internals.
   return [[createRequire(import.meta.url).resolve('allure-playwright'), { resultsDir: env.BENCHWRIGHT_ALLURE_RESULTS ?? 'allure-results', detail: false, suiteTitle: true }]];
 }

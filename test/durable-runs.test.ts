@@ -101,7 +101,7 @@ test('the bundled tasks, killed with SIGKILL after 5 instances, then resumed: on
   assert.ok(existsSync(join(killed.folder, 'summary.md')));
 });
 
-test('--list, and a --grep that matches no instance, leave every run folder byte for byte as it was', () => {
+test('--list, and a --grep that matches no instance, leave every run folder byte for byte as it was, and write no Allure results', () => {
   const { reports } = clean();
   const before = snapshot(reports);
   for (const args of [['test', '--list'], ['test', '--project=oracle', '--grep', 'matches-no-instance']]) {
@@ -109,6 +109,11 @@ test('--list, and a --grep that matches no instance, leave every run folder byte
     assert.doesNotMatch(r.output, /run folder|Tables:/, args.join(' '));
     assert.deepEqual(snapshot(reports), before, args.join(' '));
   }
+  // Nor Allure results: allure-playwright would record every listed test as skipped.
+  const allure = join(tempDir(), 'allure-results');
+  const listed = runPlaywright(['test', '--list'], { BENCHWRIGHT_REPORT_DIR: reports, BENCHWRIGHT_ALLURE_RESULTS: allure });
+  assert.equal(listed.code, 0, listed.output);
+  assert.deepEqual(existsSync(allure) ? readdirSync(allure) : [], []);
 });
 
 test('a resume that chooses other instances or other project options is refused, naming what differs', () => {
