@@ -45,10 +45,10 @@ const offlineArgs = (hosts: string[]) => [
   '--webrtc-ip-handling-policy=disable_non_proxied_udp',
 ];
 
-/** BENCHWRIGHT_SCREENSHOT=off | only-on-failure: no final page per instance (large runs). */
+/** BENCHWRIGHT_SCREENSHOT=auto (every final page of a small run, samples of a large one) | on | off | only-on-failure. */
 function finalScreenshot(env = process.env): BenchwrightOptions['finalScreenshot'] {
-  const value = (env.BENCHWRIGHT_SCREENSHOT ?? 'on') as BenchwrightOptions['finalScreenshot'];
-  if (!['on', 'off', 'only-on-failure'].includes(value)) throw new Error(`BENCHWRIGHT_SCREENSHOT must be on, off or only-on-failure, not "${value}"`);
+  const value = (env.BENCHWRIGHT_SCREENSHOT ?? 'auto') as BenchwrightOptions['finalScreenshot'];
+  if (!['auto', 'on', 'off', 'only-on-failure'].includes(value)) throw new Error(`BENCHWRIGHT_SCREENSHOT must be auto, on, off or only-on-failure, not "${value}"`);
   return value;
 }
 

@@ -1,6 +1,6 @@
 import { relative } from 'node:path';
 import { expect, test } from '../fixtures/benchwright.ts';
-import { benchmarkPath, selectInstances } from '../src/runner/selection.ts';
+import { benchmarkPath, keepsEveryFinalPage, selectInstances } from '../src/runner/selection.ts';
 import { loadBenchmark } from '../src/task/benchmark.ts';
 import { formatError } from '../src/task/errors.ts';
 
@@ -8,6 +8,8 @@ import { formatError } from '../src/task/errors.ts';
 // synchronous and answers from its index cached by content hash.
 const benchmark = loadBenchmark(benchmarkPath());
 const selection = selectInstances(benchmark);
+// A large run keeps the final page of each task's first instance (and of failures) only.
+const everyScreenshot = keepsEveryFinalPage(selection);
 
 test('the manifest is valid', { tag: '@manifest' }, () => {
   expect(benchmark.errors.map((e) => formatError(e))).toEqual([]);
@@ -33,9 +35,9 @@ for (const { task, instances } of selection.tasks) {
         expect(task.errors.map((e) => formatError(e)), `errors in ${relative(process.cwd(), task.file)}`).toEqual([]);
       });
     }
-    for (const instance of instances) {
+    for (const [i, instance] of instances.entries()) {
       test(instance.id, { annotation: [...taskNotes, { type: 'instance', description: instance.id }] }, async ({ runBenchmarkInstance }) => {
-        await runBenchmarkInstance(task.file, instance.id, selection.seed);
+        await runBenchmarkInstance(task.file, instance.id, selection.seed, everyScreenshot || i === 0);
       });
     }
   });

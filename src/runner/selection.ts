@@ -74,3 +74,13 @@ function sample(instances: TaskSummary['instances'], count: number, seed: number
     .slice(0, count)
     .map((s) => s.instance);
 }
+
+/** Under BENCHWRIGHT_SCREENSHOT=auto, a run of at most this many instances keeps every final page. */
+export const SCREENSHOT_EVERY_INSTANCE_UP_TO = 1000;
+
+/**
+ * Whether a run keeps every instance's final page (auto): a capture costs ~30 ms, 12% of an
+ * oracle instance, and 26K of them make the HTML report gigabytes; a larger run keeps each
+ * task's first instance's and every failed one's.
+ */
+export const keepsEveryFinalPage = (selection: Selection) => selection.tasks.reduce((n, t) => n + t.instances.length, 0) <= SCREENSHOT_EVERY_INSTANCE_UP_TO;
