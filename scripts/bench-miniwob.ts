@@ -24,6 +24,7 @@ import { importMiniwob } from '../src/importers/miniwob.ts';
 import { markdownTable } from '../src/report/render-markdown.ts';
 import { readResults } from '../src/report/results.ts';
 import { resolveRun, RESULTS } from '../src/report/run-folders.ts';
+import { prepareEpisode } from '../src/runner/run-instance.ts';
 import { hashSeed, selectInstances } from '../src/runner/selection.ts';
 import { TaskServer } from '../src/server/task-server.ts';
 import { loadBenchmark } from '../src/task/benchmark.ts';
@@ -35,8 +36,6 @@ import { runner } from './playwright-run.ts';
 import { median } from './stats.ts';
 
 const SHARED = '../shared/miniwob';
-/** What the runner gives a protocol's ready condition (run-instance.ts READY_MS). */
-const READY_MS = 10_000;
 const seedsPerTask = Number(process.argv[2] ?? 1);
 
 interface Episode {
@@ -61,12 +60,9 @@ interface Run {
 
 /** One episode as the miniwob protocol starts it, with no agent: the reward left untouched. */
 async function bareEpisode(page: Page, url: string, { task, instance, seed }: Episode): Promise<number> {
-  const protocol = task.protocol!;
   await page.goto(url, { waitUntil: 'load' });
-  await page.evaluate(`((seed) => (${protocol.setup}))(${seed})`);
-  await page.waitForFunction(`!!(${protocol.ready})`, undefined, { timeout: READY_MS });
-  const goal = instance.episode!.goal;
-  await page.evaluate('text' in goal ? '0' : `(${goal.expression})`);
+  // The runner's own setup, ready wait and goal reading, on a bare page.
+  await prepareEpisode(page, task.protocol!, instance, seed);
   await page.ariaSnapshot({ mode: 'ai' });
   return Number(await page.evaluate('WOB_RAW_REWARD_GLOBAL'));
 }

@@ -120,7 +120,7 @@ export async function runInstance(run: InstanceRun): Promise<InstanceResult> {
 }
 
 /** The task's setup (with the instance's seed), its ready condition, and the goal. */
-async function prepareEpisode(page: Page, protocol: EpisodeProtocol, instance: Instance, seed: number): Promise<string> {
+export async function prepareEpisode(page: Page, protocol: EpisodeProtocol, instance: Instance, seed: number): Promise<string> {
   if (protocol.setup) await page.evaluate(`((seed) => (${protocol.setup}))(${seed})`);
   if (protocol.ready) await page.waitForFunction(`!!(${protocol.ready})`, undefined, { timeout: READY_MS });
   const goal = instance.episode!.goal;
