@@ -19,9 +19,11 @@ const FORM = `
     document.querySelector('label.btn').addEventListener('click', (e) => { e.currentTarget.querySelector('input').checked = true; });
   </script>`;
 
-test('each modify action fills what a user would, and reads back as the gold format', async ({ page, taskServer }) => {
+// Field actions as a user does them, and set directly in the DOM (the oracle's first pass): the same outcomes.
+for (const input of ['user', 'direct'] as const) {
+test(`each modify action fills what a user would, and reads back as the gold format (${input})`, async ({ page, taskServer }) => {
   await page.goto(serveHtml(taskServer, FORM));
-  const actions = new ActionLibrary(page, { timeout: 5000 });
+  const actions = new ActionLibrary(page, { timeout: 5000, input });
   expect(await actions.modify_text('plain', 'typed "text"')).toEqual({ ok: true });
   expect(await actions.modify_text('twice', 'the visible one')).toEqual({ ok: true });
   expect(await actions.modify_radio('say', 'He said "hi"')).toEqual({ ok: true });
@@ -34,14 +36,14 @@ test('each modify action fills what a user would, and reads back as the gold for
   expect(actions.log.map((r) => r.action)).toContain('modify_select("score", "-1.0")');
 });
 
-test('an option already chosen is not chosen again: the page sees one click and one change', async ({ page, taskServer }) => {
+test(`an option already chosen is not chosen again: the page sees one click and one change (${input})`, async ({ page, taskServer }) => {
   await page.goto(serveHtml(taskServer, `${FORM}<output id="events"></output><script>
     const seen = [];
     document.addEventListener('click', (e) => e.target.name === 'say' && seen.push('click'));
     document.addEventListener('change', (e) => seen.push('change ' + e.target.name));
     setInterval(() => { document.getElementById('events').value = seen.join(','); }, 10);
   </script>`));
-  const actions = new ActionLibrary(page, { timeout: 5000 });
+  const actions = new ActionLibrary(page, { timeout: 5000, input });
   for (let i = 0; i < 2; i++) {
     expect(await actions.modify_radio('say', "it's")).toEqual({ ok: true });
     expect(await actions.modify_select('score', '1')).toEqual({ ok: true });
@@ -49,9 +51,9 @@ test('an option already chosen is not chosen again: the page sees one click and 
   await expect(page.locator('#events')).toHaveText('click,change say,change score');
 });
 
-test('what cannot be done is an outcome with a reason, without waiting for a timeout', async ({ page, taskServer }) => {
+test(`what cannot be done is an outcome with a reason, without waiting for a timeout (${input})`, async ({ page, taskServer }) => {
   await page.goto(serveHtml(taskServer, FORM));
-  const actions = new ActionLibrary(page, { timeout: 30_000 });
+  const actions = new ActionLibrary(page, { timeout: 30_000, input });
   const started = Date.now();
   expect(await actions.modify_select('score', 'excellent')).toEqual({ ok: false, error: 'select "score" has no option "excellent" (options: , -1, 1)' });
   expect(await actions.modify_text('locked', 'y')).toEqual({ ok: false, error: 'field "locked" is disabled' });
@@ -74,6 +76,28 @@ test('what cannot be done is an outcome with a reason, without waiting for a tim
   expect(Date.now() - started).toBeLessThan(30_000);
 });
 
+test(`fields inside an iframe are filled like any other (${input})`, async ({ page, taskServer }) => {
+  const inner = serveHtml(taskServer, '<textarea name="inside"></textarea><input type="checkbox" name="agree" value="yes">');
+  await page.goto(serveHtml(taskServer, `<iframe src="${inner}"></iframe>`), { waitUntil: 'load' });
+  const actions = new ActionLibrary(page, { timeout: 5000, input });
+  expect(await actions.modify_text('inside', 'typed in the frame')).toEqual({ ok: true });
+  expect(await actions.modify_checkbox('agree', ['yes'])).toEqual({ ok: true });
+  expect((await readFields(page, ['inside', 'agree'])).map((f) => f.value)).toEqual(['typed in the frame', ['yes']]);
+});
+}
+
+test('set directly: a single select keeps the option chosen, typing stops at maxlength, a malformed date is refused', async ({ page, taskServer }) => {
+  await page.goto(serveHtml(taskServer, `<select name="one"><option value="NA">-</option><option value="3">three</option></select>
+    <input name="short" maxlength="4"><input type="date" name="day">`));
+  const actions = new ActionLibrary(page).direct();
+  expect(await actions.modify_select('one', '3.0')).toEqual({ ok: true });
+  expect(await actions.modify_text('short', 'truncated')).toEqual({ ok: true });
+  expect(await actions.modify_text('day', 'June')).toEqual({ ok: false, error: 'Malformed value "June"' });
+  expect(await actions.modify_text('day', '2024-06-03')).toEqual({ ok: true });
+  expect((await readFields(page, ['one', 'short', 'day'])).map((f) => f.value)).toEqual(['3', 'trun', '2024-06-03']);
+  expect(actions.log).toHaveLength(4);
+});
+
 test('fields created by scripts after load are waited for; model text runs through the parser', async ({ page, taskServer }) => {
   await page.goto(serveHtml(taskServer, `<script>setTimeout(() => document.forms[0].insertAdjacentHTML('beforeend',
     '<input type="radio" name="late" value="yes"><input type="radio" name="late" value="no">'), 400);</script>`));
@@ -84,15 +108,6 @@ test('fields created by scripts after load are waited for; model text runs throu
   for (const action of parsed) expect(await actions.run(action)).toEqual({ ok: true });
   expect((await readFields(page, ['late']))[0]!.value).toBe('no');
   expect(await actions.wait_till_loaded('never', 200)).toEqual({ ok: false, error: 'no field "never" appeared within 200 ms' });
-});
-
-test('fields inside an iframe are filled like any other', async ({ page, taskServer }) => {
-  const inner = serveHtml(taskServer, '<textarea name="inside"></textarea><input type="checkbox" name="agree" value="yes">');
-  await page.goto(serveHtml(taskServer, `<iframe src="${inner}"></iframe>`), { waitUntil: 'load' });
-  const actions = new ActionLibrary(page, { timeout: 5000 });
-  expect(await actions.modify_text('inside', 'typed in the frame')).toEqual({ ok: true });
-  expect(await actions.modify_checkbox('agree', ['yes'])).toEqual({ ok: true });
-  expect((await readFields(page, ['inside', 'agree'])).map((f) => f.value)).toEqual(['typed in the frame', ['yes']]);
 });
 
 test('page-level actions: html, screen, click, type, scroll, maximize, scroll_to', async ({ page, taskServer }) => {

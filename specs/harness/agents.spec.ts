@@ -41,6 +41,23 @@ test('gold labels reach only an agent that declares it needs them', async ({ pag
   expect(seen).toEqual([undefined, { q: ['secret answer'] }]);
 });
 
+test('the oracle sets fields directly, gives what that missed a second try as a user, and acting as a user throughout gets the same', async ({ page, taskServer }) => {
+  // q1's answer shows q0, above it, and q2.
+  const url = serveHtml(taskServer, `<p class="more" hidden><input name="q0"></p>
+    <label><input type="radio" name="q1" value="yes" onchange="for (const p of document.querySelectorAll('.more')) p.hidden = false"> yes</label>
+    <p class="more" hidden><select name="q2"><option value="">-</option><option value="b">b</option></select></p>`);
+  const fields = [{ name: 'q0', type: 'text' as const }, { name: 'q1', type: 'radio' as const }, { name: 'q2', type: 'select' as const }].map((f) => ({ ...f, score: true, dynamic: false }));
+  const task = { id: 'reveal', title: 'reveal', description: '', split: 'test', file: '', html: '', templateFile: '', start: { kind: 'served' as const, path: '' }, dataFiles: [], fields, instances: [] };
+  const instance = { id: 'only', values: {}, gold: { q0: ['typed'], q1: ['yes'], q2: ['b'] }, annotators: 1 };
+  for (const input of ['direct', 'user']) {
+    const actions = new ActionLibrary(page);
+    const result = await runInstance({ page, url, task, instance, agent: AGENTS.oracle!, actions, seed: 1, scoring: {}, agentOptions: input === 'user' ? { input } : {} });
+    expect(result.score, input).toBe(1);
+    // q0 is hidden when its turn comes: refused, then filled on the second try.
+    expect(actions.log.map((r) => `${r.action} ${r.ok}`), input).toEqual(['modify_text("q0", "typed") false', 'modify_radio("q1", "yes") true', 'modify_select("q2", "b") true', 'modify_text("q0", "typed") true']);
+  }
+});
+
 test('the LLM agent asks, in a second round, the questions its first answers reveal', async ({ page, taskServer }) => {
   const { FakeOpenAI, firstOptionReply } = await import('../../test/fake-openai.ts');
   const fake = await FakeOpenAI.start((r) => ({ content: firstOptionReply(r) }));

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { actDirectly, type DirectChange } from './direct-input.ts';
 import { labelOf, locateField, matchOption, type ControlState, type FieldLocation } from './locate.ts';
 import { ActionProblem, isPageAction, PAGE_ACTIONS, type PageActionContext } from './page-actions.ts';
 import { formatAction, type Action, type ActionArg, type ActionName } from './signatures.ts';
@@ -20,20 +21,30 @@ export interface ActionLibraryOptions {
   step?: StepRunner;
   /** Per-action wait for an element to become actionable, in ms. */
   timeout?: number;
+  /**
+   * How field actions set a control: 'user' (default) through Playwright's clicks and typing,
+   * with their checks that a user could; 'direct' through the DOM in one call (direct-input.ts),
+   * ~1-2 ms instead of ~15-40: for agents that only need the value there (the oracle).
+   */
+  input?: 'user' | 'direct';
+  /** The log to append to (a direct() view shares its library's). */
+  log?: ActionRecord[];
 }
 
 
 /**
  * The action library: what an agent can do to a page, as a user would (clicks, typing, key
- * presses through Playwright locators, never DOM assignment). Every call returns an outcome
+ * presses through Playwright locators; direct() is the exception, for agents that only need
+ * a field's value set, never a model's choice). Every call returns an outcome
  * and is logged: whatever a model asks (the wrong kind of field, a hidden or detached one, a
  * value the control refuses) is an outcome with its reason; only a page or browser that is
  * gone throws.
  */
 export class ActionLibrary {
-  readonly log: ActionRecord[] = [];
+  readonly log: ActionRecord[];
   private readonly step: StepRunner;
   private readonly timeout: number;
+  private readonly input: 'user' | 'direct';
   /** The refs of the last snapshot (observe/), with Playwright's own: what a goal task's actions may name. */
   refs?: ReadonlyMap<string, string>;
 
@@ -41,6 +52,13 @@ export class ActionLibrary {
   constructor(public page: Page, options: ActionLibraryOptions = {}) {
     this.step = options.step ?? ((_title, body) => body());
     this.timeout = options.timeout ?? 5000;
+    this.input = options.input ?? 'user';
+    this.log = options.log ?? [];
+  }
+
+  /** The same library (page, steps, log) with field actions set directly in the DOM (ActionLibraryOptions.input). */
+  direct(): ActionLibrary {
+    return new ActionLibrary(this.page, { step: this.step, timeout: this.timeout, input: 'direct', log: this.log });
   }
 
   /** Runs a parsed action (from model text) through the same methods. */
@@ -60,8 +78,7 @@ export class ActionLibrary {
 
   modify_text(field: string, value: string) {
     return this.act('modify_text', [field, value], async () => {
-      const target = await this.editable(field, 'modify_text');
-      await target.fill(value, { timeout: this.timeout }).catch(refused(field, value));
+      await this.fill(field, 'modify_text', value);
     });
   }
 
@@ -89,7 +106,7 @@ export class ActionLibrary {
 
   modify_select(field: string, value: string | number) {
     return this.act('modify_select', [field, value], async () => {
-      const { target: select, state } = await this.single(field);
+      const { target: select, state, location, index: control } = await this.single(field);
       if (!state.options) throw new ActionProblem(`field "${field}" is a ${state.type}, not a select`);
       const { options } = state;
       const index = optionIndex('select', field, String(value), options);
@@ -97,15 +114,15 @@ export class ActionLibrary {
       if (options.selected.every((selected, i) => selected === (i === index))) return undefined;
       // A select that scripts replaced with a custom widget is hidden: pick the option anyway.
       const force = !state.visible;
-      await select.selectOption({ value: options.values[index]! }, { timeout: this.timeout, force });
+      if (this.input === 'direct') await this.directly(location, field, control, { kind: 'select', value: options.values[index]! });
+      else await select.selectOption({ value: options.values[index]! }, { timeout: this.timeout, force });
       return force ? 'the select is hidden; option chosen on the element' : undefined;
     });
   }
 
   modify_range(field: string, value: number | string) {
     return this.act('modify_range', [field, value], async () => {
-      const target = await this.editable(field, 'modify_range');
-      await target.fill(String(value), { timeout: this.timeout }).catch(refused(field, String(value)));
+      await this.fill(field, 'modify_range', String(value));
     });
   }
 
@@ -186,20 +203,27 @@ export class ActionLibrary {
   }
 
   /** The field's first visible control (else its first), as a user would pick. */
-  private async single(field: string): Promise<{ target: Locator; state: ControlState }> {
-    const { controls, states } = await this.located(field);
-    const index = Math.max(0, states.findIndex((s) => s.visible));
-    return { target: controls.nth(index), state: states[index]! };
+  private async single(field: string): Promise<{ target: Locator; state: ControlState; location: FieldLocation; index: number }> {
+    const location = await this.located(field);
+    const index = Math.max(0, location.states.findIndex((s) => s.visible));
+    return { target: location.controls.nth(index), state: location.states[index]!, location, index };
   }
 
-  /** The first visible control of a name, which must be enabled and take typed text. */
-  private async editable(field: string, action: 'modify_text' | 'modify_range'): Promise<Locator> {
-    const { target, state } = await this.single(field);
+  /** Types into the first visible control of a name, which must be enabled and take typed text. */
+  private async fill(field: string, action: 'modify_text' | 'modify_range', value: string): Promise<void> {
+    const { target, state, location, index } = await this.single(field);
     const instead = CHOICE_ACTIONS[state.type];
     if (instead) throw new ActionProblem(`field "${field}" is a ${state.type}: ${action} cannot fill it (use ${instead})`);
     if (!state.visible) throw new ActionProblem(`field "${field}" is not visible`);
     if (state.disabled) throw new ActionProblem(`field "${field}" is disabled`);
-    return target;
+    if (this.input === 'direct') return this.directly(location, field, index, { kind: 'fill', value });
+    await target.fill(value, { timeout: this.timeout }).catch(refused(field, value));
+  }
+
+  /** A direct action (direct-input.ts); what the control refused is the agent's to hear. */
+  private async directly(location: FieldLocation, field: string, index: number, change: DirectChange): Promise<void> {
+    const refusal = await actDirectly(location.frame, field, index, change);
+    if (refusal) throw new ActionProblem(refusal);
   }
 
   /**
@@ -214,7 +238,7 @@ export class ActionLibrary {
     const pool = boxes.filter((b) => b.usable);
     if (pool.length === 0) throw new ActionProblem(`no option of ${type} "${field}" can be clicked now (hidden, disabled or covered)`);
     return {
-      boxes: pool.map((b) => ({ box: location.controls.nth(b.index), label: labelOf(location, b.index), visible: b.visible })),
+      boxes: pool.map((b) => ({ box: location.controls.nth(b.index), label: labelOf(location, b.index), visible: b.visible, location, field, index: b.index })),
       values: pool.map((b) => b.value), labels: pool.map((b) => b.label), checked: pool.map((b) => b.checked),
     };
   }
@@ -226,7 +250,8 @@ export class ActionLibrary {
    * its centre (force: none of Playwright's waits for it to be stable and hit, ~30 ms a click);
    * whatever covers it takes the click, as it would a user's, and the check below sees that.
    */
-  private async setChecked({ box, label, visible }: Box, checked: boolean): Promise<void> {
+  private async setChecked({ box, label, visible, location, field, index }: Box, checked: boolean): Promise<void> {
+    if (this.input === 'direct') return this.directly(location, field, index, { kind: 'check', checked });
     await (label ?? box).click({ timeout: this.timeout, force: label !== undefined || visible });
     if ((await box.isChecked()) === checked) return;
     if (await box.isVisible()) return box.setChecked(checked, { timeout: this.timeout });
@@ -234,11 +259,14 @@ export class ActionLibrary {
   }
 }
 
-/** A radio or checkbox option: the box, the label a user would click instead, whether the box shows. */
+/** A radio or checkbox option: the box, the label a user would click instead, whether the box shows; where it is. */
 interface Box {
   box: Locator;
   label: Locator | undefined;
   visible: boolean;
+  location: FieldLocation;
+  field: string;
+  index: number;
 }
 
 /**
