@@ -50,7 +50,8 @@ function actInPage({ name, nonAnswer, index, change }: DirectRequest): string | 
     if (control.readOnly) return `field "${name}" is read-only`;
     if (control.type === 'number' && change.value.trim() !== '' && Number.isNaN(Number(change.value))) return `${JSON.stringify(change.value)} is not a valid value for "${name}": Cannot type text into input[type=number]`;
     const value = control.maxLength >= 0 ? change.value.slice(0, control.maxLength) : change.value;
-    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control), 'value')!.set!.call(control, value);
+    // The element class's own setter: a page's subclass or framework may wrap the property.
+    Object.getOwnPropertyDescriptor((control instanceof HTMLTextAreaElement ? HTMLTextAreaElement : HTMLInputElement).prototype, 'value')!.set!.call(control, value);
     // The browser refused the value (a malformed date, a colour that is none).
     if (value !== '' && control.value === '') return `Malformed value "${value}"`;
   }
