@@ -238,7 +238,7 @@ export class ActionLibrary {
     const pool = boxes.filter((b) => b.usable);
     if (pool.length === 0) throw new ActionProblem(`no option of ${type} "${field}" can be clicked now (hidden, disabled or covered)`);
     return {
-      boxes: pool.map((b) => ({ box: location.controls.nth(b.index), label: labelOf(location, b.index), visible: b.visible, location, field, index: b.index })),
+      boxes: pool.map((b) => ({ location, field, index: b.index, visible: b.visible })),
       values: pool.map((b) => b.value), labels: pool.map((b) => b.label), checked: pool.map((b) => b.checked),
     };
   }
@@ -250,8 +250,10 @@ export class ActionLibrary {
    * its centre (force: none of Playwright's waits for it to be stable and hit, ~30 ms a click);
    * whatever covers it takes the click, as it would a user's, and the check below sees that.
    */
-  private async setChecked({ box, label, visible, location, field, index }: Box, checked: boolean): Promise<void> {
+  private async setChecked({ location, field, index, visible }: Box, checked: boolean): Promise<void> {
     if (this.input === 'direct') return this.directly(location, field, index, { kind: 'check', checked });
+    const box = location.controls.nth(index);
+    const label = labelOf(location, index);
     await (label ?? box).click({ timeout: this.timeout, force: label !== undefined || visible });
     if ((await box.isChecked()) === checked) return;
     if (await box.isVisible()) return box.setChecked(checked, { timeout: this.timeout });
@@ -259,14 +261,12 @@ export class ActionLibrary {
   }
 }
 
-/** A radio or checkbox option: the box, the label a user would click instead, whether the box shows; where it is. */
+/** A radio or checkbox option: its field's location and name, its index there, whether the box shows. */
 interface Box {
-  box: Locator;
-  label: Locator | undefined;
-  visible: boolean;
   location: FieldLocation;
   field: string;
   index: number;
+  visible: boolean;
 }
 
 /**
