@@ -5,12 +5,19 @@ import { join } from 'node:path';
 
 /** A real `npx playwright test` run; per-test durations and wall time from its JSON report. */
 export function runner(manifest: string, project: string, workers: number, work: string, screenshot: string) {
-  const report = join(work, `${project}-${workers}-${screenshot}.json`);
   // The benchmark reporter too: its journal is written as each test ends.
-  spawnSync('npx', ['playwright', 'test', `--project=${project}`, `--workers=${workers}`, '--reporter=json,./reporters/benchmark.ts'], {
-    env: { ...process.env, BENCHWRIGHT_SCREENSHOT: screenshot, BENCHWRIGHT_TASKS: manifest, PLAYWRIGHT_JSON_OUTPUT_NAME: report, PLAYWRIGHT_HTML_OUTPUT_DIR: join(work, 'html'), BENCHWRIGHT_REPORT_DIR: join(work, 'runs') },
-    stdio: 'ignore',
+  return playwrightTest([`--project=${project}`, `--workers=${workers}`, '--reporter=json,./reporters/benchmark.ts'], join(work, `${project}-${workers}-${screenshot}.json`), {
+    BENCHWRIGHT_SCREENSHOT: screenshot, BENCHWRIGHT_TASKS: manifest, PLAYWRIGHT_HTML_OUTPUT_DIR: join(work, 'html'), BENCHWRIGHT_REPORT_DIR: join(work, 'runs'),
   });
+}
+
+/** The floor inside Playwright Test (scripts/bare-test): goto and one read per test, nothing of benchwright's around it. */
+export function bareTestRun(manifest: string, workers: number, work: string) {
+  return playwrightTest(['-c', 'scripts/bare-test/playwright.config.ts', `--workers=${workers}`, '--reporter=json'], join(work, `bare-test-${workers}.json`), { BENCHWRIGHT_TASKS: manifest });
+}
+
+function playwrightTest(args: string[], report: string, env: Record<string, string>) {
+  spawnSync('npx', ['playwright', 'test', ...args], { env: { ...process.env, ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report }, stdio: 'ignore' });
   const json = JSON.parse(readFileSync(report, 'utf8'));
   const durations: number[] = [];
   const visit = (suite: any) => {
