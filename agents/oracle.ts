@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { goldAction } from '../src/actions/gold-action.ts';
 import { formatAction, type Action } from '../src/actions/signatures.ts';
 import type { Agent, FieldStep } from '../src/agent/types.ts';
+import type { Answer } from '../src/task/types.ts';
 import { readRelevantHtml } from '../src/observe/relevant-html.ts';
 import type { FieldState } from '../src/values/read-fields.ts';
 
@@ -26,15 +27,30 @@ export const oracle: Agent = {
     report.fieldSteps = await fieldStepsOf(page, planned);
     // Answering one question often reveals the next (hidden at load): what failed gets a second try.
     const first = options.input === 'user' ? actions : actions.direct();
-    const failed: Action[] = [];
-    for (const { action } of planned) if (!(await first.run(action)).ok) failed.push(action);
-    for (const action of failed) await actions.run(action);
+    const refused = new Map<Action, string>();
+    for (const { action } of planned) {
+      const outcome = await first.run(action);
+      if (!outcome.ok) refused.set(action, outcome.error);
+    }
+    for (const action of refused.keys()) {
+      const outcome = await actions.run(action);
+      if (outcome.ok) refused.delete(action);
+      else refused.set(action, outcome.error);
+    }
+    // What the page would not take explains a field left below its ceiling (page-limits.ts).
+    report.givenAnswers = planned.map(({ field, action }) => ({ field: field.name, answer: answerOf(action), ...(refused.has(action) && { refused: refused.get(action)! }) }));
   },
   // A goal task's gold is its solution: one step of it per observation, then the episode ends.
   async step({ solution, observation }) {
     const action = solution?.[observation.step];
     return action === undefined ? null : { action };
   },
+};
+
+/** The answer a field action gives (its second argument: a value, or a checkbox group's values). */
+const answerOf = (action: Action): Answer => {
+  const value = action.args[1];
+  return Array.isArray(value) ? value.map(String) : String(value);
 };
 
 /** Each field the oracle acts on: its state and relevant HTML in the page as loaded, and the action as text. */

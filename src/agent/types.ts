@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { ActionLibrary } from '../actions/library.ts';
 import type { ActionName } from '../actions/signatures.ts';
+import type { GivenAnswer } from '../metrics/page-limits.ts';
 import type { Observation, ObserveOptions } from '../observe/observe.ts';
 import type { Answer } from '../task/types.ts';
 import type { FieldState } from '../values/read-fields.ts';
@@ -39,6 +40,8 @@ export interface AgentReport {
   log: unknown[];
   /** A form's fields as the agent was shown them and what it did (the oracle's: training data and demonstrations). */
   fieldSteps?: FieldStep[];
+  /** The oracle's: the gold answer it gave each field and whether the page took it (a page may not allow what a batch records). */
+  givenAnswers?: GivenAnswer[];
 }
 
 /** One field of a form as an agent was shown it, and the action it took there. */

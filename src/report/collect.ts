@@ -25,6 +25,8 @@ export const TRAJECTORY = 'trajectory.json';
 export const FIELD_TRAJECTORY = 'field-trajectory.json';
 /** What the agent spent per field, attached whatever happened: an errored instance's calls were paid for too. */
 export const AGENT_USAGE = 'agent-usage.json';
+/** An annotation: the fields the page kept below their ceilings though the agent gave their gold answers, one a line. */
+export const PAGE_LIMITED = 'page-limited';
 
 const PACKAGE = JSON.parse(readFileSync(packageFile('package.json'), 'utf8')) as { version: string };
 
@@ -90,6 +92,7 @@ export function readTest(test: TestCase): { record: RunRecord; trajectory?: Traj
     ...(!evaluations && notes.has('skip') && { error: notes.get('skip') }),
     ...(usage && { usage }),
     ...(episode && { episode }),
+    ...(notes.has(PAGE_LIMITED) && { pageLimited: notes.get(PAGE_LIMITED)!.split('\n') }),
   };
   const key = { project, task, instance };
   const record: RunRecord = {

@@ -39,6 +39,8 @@ export interface InstanceRow {
   goal?: true;
   /** A goal task's episode: how many steps, why it ended, the answer it gave, why the agent failed. */
   episode?: { steps: number; end: string; answer?: string; failure?: string };
+  /** The fields the page kept below their ceilings though the agent gave their gold answers (fixtures' checkScore). */
+  pageLimited?: string[];
 }
 
 export interface FieldRow extends FieldRecord {
