@@ -1,6 +1,6 @@
 import { relative } from 'node:path';
 import { expect, test } from '../fixtures/benchwright.ts';
-import { benchmarkPath, keepsEveryFinalPage, selectInstances } from '../src/runner/selection.ts';
+import { benchmarkPath, keepsEveryFinalPage, selectInstances, testGroupSize } from '../src/runner/selection.ts';
 import { loadBenchmark } from '../src/task/benchmark.ts';
 import { formatError } from '../src/task/errors.ts';
 
@@ -10,6 +10,7 @@ const benchmark = loadBenchmark(benchmarkPath());
 const selection = selectInstances(benchmark);
 // A large run keeps the final page of each task's first instance (and of failures) only.
 const everyScreenshot = keepsEveryFinalPage(selection);
+const groupSize = testGroupSize(selection);
 
 test('the manifest is valid', { tag: '@manifest' }, () => {
   expect(benchmark.errors.map((e) => formatError(e))).toEqual([]);
@@ -35,9 +36,17 @@ for (const { task, instances } of selection.tasks) {
         expect(task.errors.map((e) => formatError(e)), `errors in ${relative(process.cwd(), task.file)}`).toEqual([]);
       });
     }
-    for (const [i, instance] of instances.entries()) {
-      test(instance.id, { annotation: [...taskNotes, { type: 'instance', description: instance.id }] }, async ({ runBenchmarkInstance }) => {
-        await runBenchmarkInstance(task.file, instance.id, selection.seed, everyScreenshot || i === 0);
+    for (let start = 0; start < instances.length; start += groupSize) {
+      // Handed to a worker together (selection.ts, testGroupSize): an anonymous describe leaves
+      // titles and test ids as they are; in its default mode a failed test's followers go on
+      // in a new worker.
+      test.describe(() => {
+        if (groupSize > 1) test.describe.configure({ mode: 'default' });
+        for (const [i, instance] of instances.slice(start, start + groupSize).entries()) {
+          test(instance.id, { annotation: [...taskNotes, { type: 'instance', description: instance.id }] }, async ({ runBenchmarkInstance }) => {
+            await runBenchmarkInstance(task.file, instance.id, selection.seed, everyScreenshot || start + i === 0);
+          });
+        }
       });
     }
   });

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { join } from 'node:path';
-import { keepsEveryFinalPage, SCREENSHOT_EVERY_INSTANCE_UP_TO, selectInstances } from '../src/runner/selection.ts';
+import { keepsEveryFinalPage, SCREENSHOT_EVERY_INSTANCE_UP_TO, selectInstances, TEST_GROUP_MOST, testGroupSize } from '../src/runner/selection.ts';
 import { loadBenchmark } from '../src/task/benchmark.ts';
 import { loadTaskFile } from '../src/task/load-task.ts';
 import { instanceById } from '../src/task/seeds.ts';
-import { FORM_TASKS, ROOT } from './helpers.ts';
+import { FORM_TASKS, ROOT, runPlaywright } from './helpers.ts';
 
 const benchmark = loadBenchmark(FORM_TASKS);
 const ids = (env: Record<string, string>): Record<string, string[]> => Object.fromEntries(selectInstances(benchmark, env).tasks.map((t) => [t.task.id, t.instances.map((i) => i.id)]));
@@ -64,4 +64,17 @@ test('final pages (BENCHWRIGHT_SCREENSHOT=auto): every one for a run of up to 1,
   const half = String(SCREENSHOT_EVERY_INSTANCE_UP_TO / 2);
   assert.equal(keepsEveryFinalPage(selectInstances(seeded, { BENCHWRIGHT_INSTANCES: half })), true);
   assert.equal(keepsEveryFinalPage(selectInstances(seeded, { BENCHWRIGHT_INSTANCES: String(SCREENSHOT_EVERY_INSTANCE_UP_TO / 2 + 1) })), false);
+});
+
+test('test groups: one instance at a time below 800 instances, growing with the run up to 50 (2 seeded tasks)', () => {
+  const seeded = loadBenchmark(join(SEEDED, 'tasks.yaml'), { cache: false });
+  const size = (count: number) => testGroupSize(selectInstances(seeded, { BENCHWRIGHT_INSTANCES: String(count) }));
+  assert.deepEqual([size(1), size(399), size(400), size(1000), size(10_000), size(20_000)], [1, 1, 2, 5, 50, TEST_GROUP_MOST]);
+});
+
+test('grouped instances keep their titles: the group is an anonymous describe', () => {
+  const listed = runPlaywright(['test', '--project=oracle', '--list'], { BENCHWRIGHT_TASKS: join(SEEDED, 'tasks.yaml'), BENCHWRIGHT_INSTANCES: '1000' });
+  assert.equal(listed.code, 0, listed.output);
+  assert.match(listed.stdout, /^ {2}\[oracle\] › benchmark\.spec\.ts:\d+:\d+ › preset › 1000$/m);
+  assert.match(listed.stdout, /Total: 2001 tests/);
 });

@@ -83,4 +83,21 @@ export const SCREENSHOT_EVERY_INSTANCE_UP_TO = 1000;
  * oracle instance, and 26K of them make the HTML report gigabytes; a larger run keeps each
  * task's first instance's and every failed one's.
  */
-export const keepsEveryFinalPage = (selection: Selection) => selection.tasks.reduce((n, t) => n + t.instances.length, 0) <= SCREENSHOT_EVERY_INSTANCE_UP_TO;
+export const keepsEveryFinalPage = (selection: Selection) => instanceCount(selection) <= SCREENSHOT_EVERY_INSTANCE_UP_TO;
+
+const instanceCount = (selection: Selection) => selection.tasks.reduce((n, t) => n + t.instances.length, 0);
+
+/** The most instances one test group holds (testGroupSize). */
+export const TEST_GROUP_MOST = 50;
+
+/**
+ * How many of a task's instances a worker is handed at once. For every group it is handed, a
+ * Playwright worker clones the spec file's whole suite and hashes every test's id: ~3 µs a
+ * test, 76 ms per group with TurkingBench's 26,532 train instances in the suite, more than the
+ * oracle's own work in the worker (measured: 10 tasks' 1,670 instances out of the full suite,
+ * 336 s on 2 workers one by one, 174 s in groups). Groups of 50 make that ~1.5 ms an instance.
+ * A run of under 800 instances is handed out one instance at a time, as before; groups grow
+ * with the run (one per 400 instances), so the last one handed out is short beside the run
+ * (an LLM's slow instances over many workers included).
+ */
+export const testGroupSize = (selection: Selection) => Math.max(1, Math.min(TEST_GROUP_MOST, Math.floor(instanceCount(selection) / 400)));
