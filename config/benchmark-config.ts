@@ -101,7 +101,8 @@ export function benchmarkConfig(options: BenchmarkConfigOptions = {}): Playwrigh
       [ownModule('reporters/benchmark'), { outputDir: reportDir, ...(resume && { resumeFrom: resume.folder }) }],
       ['list'],
       // The report's title links to the benchmark tables (Playwright turns URLs in titles into links).
-      ['html', { open: 'never', title: `Benchmark tables: ${pathToFileURL(join(reportDir, LATEST, 'index.html'))}` }],
+      // No code snippets: every step's would be benchwright's own source, ~40% of a test's JSON.
+      ['html', { open: 'never', noSnippets: true, title: `Benchmark tables: ${pathToFileURL(join(reportDir, LATEST, 'index.html'))}` }],
       ...allureReporter(),
     ],
     // Read by the benchmark reporter into results.json: how this run chose its instances.

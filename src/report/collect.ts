@@ -25,6 +25,13 @@ export const TRAJECTORY = 'trajectory.json';
 export const FIELD_TRAJECTORY = 'field-trajectory.json';
 /** What the agent spent per field, attached whatever happened: an errored instance's calls were paid for too. */
 export const AGENT_USAGE = 'agent-usage.json';
+/**
+ * The content type of the large JSON attachments (trajectories, evaluations), written compact:
+ * the HTML reporter keeps JSON attachments inline in one string per spec file, past ~10,000
+ * instances longer than a string may be; this type it writes to a file of its own (data/).
+ */
+export const JSON_FILE = 'application/vnd.benchwright+json';
+
 /** An annotation: the fields the page kept below their ceilings though the agent gave their gold answers, one a line. */
 export const PAGE_LIMITED = 'page-limited';
 
