@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { goldAction } from '../src/actions/gold-action.ts';
 import { formatAction, type Action } from '../src/actions/signatures.ts';
+import type { ActionOutcome } from '../src/actions/library.ts';
 import type { Agent, FieldStep } from '../src/agent/types.ts';
 import type { Answer } from '../src/task/types.ts';
 import { readRelevantHtml } from '../src/observe/relevant-html.ts';
@@ -27,18 +28,21 @@ export const oracle: Agent = {
     report.fieldSteps = await fieldStepsOf(page, planned);
     // Answering one question often reveals the next (hidden at load): what failed gets a second try.
     const first = options.input === 'user' ? actions : actions.direct();
-    const refused = new Map<Action, string>();
+    const failures = new Map<Action, ActionOutcome & { ok: false }>();
     for (const { action } of planned) {
       const outcome = await first.run(action);
-      if (!outcome.ok) refused.set(action, outcome.error);
+      if (!outcome.ok) failures.set(action, outcome);
     }
-    for (const action of refused.keys()) {
+    for (const action of failures.keys()) {
       const outcome = await actions.run(action);
-      if (outcome.ok) refused.delete(action);
-      else refused.set(action, outcome.error);
+      if (outcome.ok) failures.delete(action);
+      else failures.set(action, outcome);
     }
     // What the page would not take explains a field left below its ceiling (page-limits.ts).
-    report.givenAnswers = planned.map(({ field, action }) => ({ field: field.name, answer: answerOf(action), ...(refused.has(action) && { refused: refused.get(action)! }) }));
+    report.givenAnswers = planned.map(({ field, action }) => {
+      const failure = failures.get(action);
+      return { field: field.name, answer: answerOf(action), ...(failure && (failure.byPage ? { refused: failure.error } : { failed: failure.error })) };
+    });
   },
   // A goal task's gold is its solution: one step of it per observation, then the episode ends.
   async step({ solution, observation }) {

@@ -1,10 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
 import { actDirectly, type DirectChange } from './direct-input.ts';
 import { labelOf, locateField, matchOption, type ControlState, type FieldLocation } from './locate.ts';
-import { ActionProblem, isPageAction, PAGE_ACTIONS, type PageActionContext } from './page-actions.ts';
+import { ActionProblem, isPageAction, PAGE_ACTIONS, PageRefusal, type PageActionContext } from './page-actions.ts';
 import { formatAction, type Action, type ActionArg, type ActionName } from './signatures.ts';
 
-export type ActionOutcome = { ok: true; value?: string; note?: string } | { ok: false; error: string };
+/** `byPage`: the page refused the value (PageRefusal), as opposed to a request it could not carry out. */
+export type ActionOutcome = { ok: true; value?: string; note?: string } | { ok: false; error: string; byPage?: true };
 
 export interface ActionRecord {
   action: string;
@@ -189,7 +190,7 @@ export class ActionLibrary {
         // What an agent asked for failed: an outcome (Playwright's reasons, a timeout, a page
         // that navigated meanwhile...). A closed or crashed page, or a bug of ours, is not.
         if (this.page.isClosed() || PAGE_GONE.test(firstLine(e)) || e instanceof TypeError || e instanceof ReferenceError || e instanceof RangeError) throw e;
-        return { ok: false, error: actionError(e) };
+        return { ok: false, error: actionError(e), ...(e instanceof PageRefusal && { byPage: true as const }) };
       }
     });
     this.log.push({ action: title, ok: outcome.ok, ms: Date.now() - started, ...('error' in outcome && { error: outcome.error }), ...('note' in outcome && outcome.note && { note: outcome.note }) });
@@ -214,8 +215,8 @@ export class ActionLibrary {
     const { target, state, location, index } = await this.single(field);
     const instead = CHOICE_ACTIONS[state.type];
     if (instead) throw new ActionProblem(`field "${field}" is a ${state.type}: ${action} cannot fill it (use ${instead})`);
-    if (!state.visible) throw new ActionProblem(`field "${field}" is not visible`);
-    if (state.disabled) throw new ActionProblem(`field "${field}" is disabled`);
+    if (!state.visible) throw new PageRefusal(`field "${field}" is not visible`);
+    if (state.disabled) throw new PageRefusal(`field "${field}" is disabled`);
     if (this.input === 'direct') return this.directly(location, field, index, { kind: 'fill', value });
     await target.fill(value, { timeout: this.timeout }).catch(refused(field, value));
   }
@@ -223,7 +224,7 @@ export class ActionLibrary {
   /** A direct action (direct-input.ts); what the control refused is the agent's to hear. */
   private async directly(location: FieldLocation, field: string, index: number, change: DirectChange): Promise<void> {
     const refusal = await actDirectly(location.frame, field, index, change);
-    if (refusal) throw new ActionProblem(refusal);
+    if (refusal) throw new PageRefusal(refusal);
   }
 
   /**
@@ -236,7 +237,7 @@ export class ActionLibrary {
     const boxes = location.states.flatMap((s, index) => (s.type === type ? [{ ...s, index }] : []));
     if (boxes.length === 0) throw new ActionProblem(`field "${field}" is a ${location.states[0]!.type}, not a ${type}`);
     const pool = boxes.filter((b) => b.usable);
-    if (pool.length === 0) throw new ActionProblem(`no option of ${type} "${field}" can be clicked now (hidden, disabled or covered)`);
+    if (pool.length === 0) throw new PageRefusal(`no option of ${type} "${field}" can be clicked now (hidden, disabled or covered)`);
     return {
       boxes: pool.map((b) => ({ location, field, index: b.index, visible: b.visible })),
       values: pool.map((b) => b.value), labels: pool.map((b) => b.label), checked: pool.map((b) => b.checked),
@@ -257,7 +258,7 @@ export class ActionLibrary {
     await (label ?? box).click({ timeout: this.timeout, force: label !== undefined || visible });
     if ((await box.isChecked()) === checked) return;
     if (await box.isVisible()) return box.setChecked(checked, { timeout: this.timeout });
-    throw new ActionProblem('the option is hidden and clicking its label did not select it');
+    throw new PageRefusal('the option is hidden and clicking its label did not select it');
   }
 }
 
@@ -280,14 +281,14 @@ export function documentHtml(page: Page): Promise<string> {
 /** The option a value means (see matchOption), or an outcome that lists the options there are. */
 function optionIndex(kind: string, field: string, value: string, options: { values: string[]; labels: string[] }): number {
   const index = matchOption(value, options.values, options.labels);
-  if (index < 0) throw new ActionProblem(`${kind} "${field}" has no option "${value}" (options: ${options.values.join(', ')})`);
+  if (index < 0) throw new PageRefusal(`${kind} "${field}" has no option "${value}" (options: ${options.values.join(', ')})`);
   return index;
 }
 
 /** Says which value a control refused (text in a number input); other errors pass on. */
 function refused(field: string, value: string) {
   return (e: Error): never => {
-    if (e.message.includes('Cannot type text into')) throw new ActionProblem(`${JSON.stringify(value)} is not a valid value for "${field}": ${firstLine(e)}`);
+    if (e.message.includes('Cannot type text into')) throw new PageRefusal(`${JSON.stringify(value)} is not a valid value for "${field}": ${firstLine(e)}`);
     throw e;
   };
 }

@@ -4,6 +4,13 @@ import type { ActionName } from './signatures.ts';
 /** A failure the agent should hear about (an ActionOutcome), not an infrastructure error. */
 export class ActionProblem extends Error {}
 
+/**
+ * The page would not let the control take the value as it stands: hidden, disabled,
+ * read-only, no such option, a value the control rejects. An outcome like any problem; an
+ * oracle's gold answer refused this way is the page's limit, not the harness's (page-limits.ts).
+ */
+export class PageRefusal extends ActionProblem {}
+
 /** What the goal-task actions work on: the focused tab, and the refs of the last snapshot. */
 export interface PageActionContext {
   page: Page;

@@ -3,11 +3,17 @@ import { normalizeNumber } from './normalize.ts';
 import type { FieldRecord } from './score-fields.ts';
 import { asList } from './types.ts';
 
-/** An answer a gold-replaying agent (the oracle) gave one field, and why the page refused it, if it did. */
+/**
+ * An answer a gold-replaying agent (the oracle) gave one field: `refused`, the page's reason
+ * when it would not take it (PageRefusal); `failed`, any other reason the action did not
+ * happen (then nothing is the page's to answer for). Neither: the action took, as the page
+ * showed right after it.
+ */
 export interface GivenAnswer {
   field: string;
   answer: Answer;
   refused?: string;
+  failed?: string;
 }
 
 /**
@@ -19,7 +25,7 @@ export interface GivenAnswer {
  * ceiling stays as the gold makes it, for every agent alike; this names the page's part.
  */
 export function pageLimit(record: Pick<FieldRecord, 'prediction'>, given: GivenAnswer | undefined): string | undefined {
-  if (!given) return undefined;
+  if (!given || given.failed !== undefined) return undefined;
   if (given.refused !== undefined) return `the page refused ${JSON.stringify(given.answer)} (${given.refused})`;
   const same = (a: Answer | null) => (a === null ? null : asList(a).map(normalizeNumber).sort().join('|'));
   if (same(record.prediction) !== same(given.answer)) return `the page took ${JSON.stringify(given.answer)}, then changed it to ${JSON.stringify(record.prediction)}`;

@@ -44,6 +44,8 @@ export interface ProjectSummary {
   instances: number;
   errored: number;
   notRun: number;
+  /** Instances the page kept below their ceiling though the agent gave the gold answers (InstanceRow.pageLimited). */
+  pageLimited: number;
   /** Why instances did not run (the first reason given), e.g. missing credentials. */
   notRunReason?: string;
   /** Scored fields. */
@@ -110,6 +112,7 @@ export function summarizeProjects(results: BenchmarkResults, options: SummaryOpt
       instances: instances.filter((i) => i.outcome !== 'not run').length,
       errored: instances.filter((i) => i.outcome === 'errored').length,
       notRun: instances.filter((i) => i.outcome === 'not run').length,
+      pageLimited: instances.filter((i) => i.pageLimited).length,
       ...(reason && { notRunReason: reason }),
       fields: fieldCount(0),
       ...(usage && { usage }),

@@ -100,6 +100,7 @@ export function tableNotes(summaries: ProjectSummary[], options: { resamples: nu
   }
   for (const s of summaries) {
     if (s.errored) notes.push(`${s.project}: ${s.errored} errored instance${s.errored === 1 ? '' : 's'} (no field scores; left out of the means, listed in results.json).`);
+    if (s.pageLimited) notes.push(`${s.project}: ${s.pageLimited} instance${s.pageLimited === 1 ? '' : 's'} below the ceiling where the page refused or changed a gold answer (the fields' gold answers together are more than the page allows; results.json pageLimited).`);
     if (s.notRun) notes.push(`${s.project}: ${s.notRun} instance${s.notRun === 1 ? '' : 's'} did not run${s.notRunReason ? `: ${s.notRunReason}` : ''}.`);
     if (s.usage?.cached) notes.push(`${s.project}: ${s.usage.cached} of ${s.usage.calls} calls answered from the reply cache (their tokens were spent once, earlier).`);
   }
