@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { join } from 'node:path';
-import { keepsEveryFinalPage, SCREENSHOT_EVERY_INSTANCE_UP_TO, selectInstances, TEST_GROUP_MOST, testGroupSize } from '../src/runner/selection.ts';
+import { keepsEveryFinalPage, SCREENSHOT_EVERY_INSTANCE_UP_TO, selectInstances, MAX_TEST_GROUP_SIZE, testGroupSize } from '../src/runner/selection.ts';
 import { loadBenchmark } from '../src/task/benchmark.ts';
 import { loadTaskFile } from '../src/task/load-task.ts';
 import { instanceById } from '../src/task/seeds.ts';
@@ -69,7 +69,10 @@ test('final pages (BENCHWRIGHT_SCREENSHOT=auto): every one for a run of up to 1,
 test('test groups: one instance at a time below 800 instances, growing with the run up to 50 (2 seeded tasks)', () => {
   const seeded = loadBenchmark(join(SEEDED, 'tasks.yaml'), { cache: false });
   const size = (count: number) => testGroupSize(selectInstances(seeded, { BENCHWRIGHT_INSTANCES: String(count) }));
-  assert.deepEqual([size(1), size(399), size(400), size(1000), size(10_000), size(20_000)], [1, 1, 2, 5, 50, TEST_GROUP_MOST]);
+  assert.deepEqual([size(1), size(399), size(400), size(1000), size(10_000), size(20_000)], [1, 1, 2, 5, 50, MAX_TEST_GROUP_SIZE]);
+  // Set by hand: a few slow instances out of a large run.
+  assert.equal(testGroupSize(selectInstances(seeded, { BENCHWRIGHT_INSTANCES: '20000' }), { BENCHWRIGHT_TEST_GROUP: '1' }), 1);
+  assert.throws(() => testGroupSize(selectInstances(seeded, {}), { BENCHWRIGHT_TEST_GROUP: '0' }), /BENCHWRIGHT_TEST_GROUP must be a whole number of instances, 1 or more, not "0"/);
 });
 
 test('grouped instances keep their titles: the group is an anonymous describe', () => {

@@ -30,7 +30,7 @@ export const AGENT_USAGE = 'agent-usage.json';
  * the HTML reporter keeps JSON attachments inline in one string per spec file, past ~10,000
  * instances longer than a string may be; this type it writes to a file of its own (data/).
  */
-export const JSON_FILE = 'application/vnd.benchwright+json';
+export const JSON_DATA_TYPE = 'application/vnd.benchwright+json';
 
 /** An annotation: the fields the page kept below their ceilings though the agent gave their gold answers, one a line. */
 export const PAGE_LIMITED = 'page-limited';

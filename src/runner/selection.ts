@@ -85,10 +85,11 @@ export const SCREENSHOT_EVERY_INSTANCE_UP_TO = 1000;
  */
 export const keepsEveryFinalPage = (selection: Selection) => instanceCount(selection) <= SCREENSHOT_EVERY_INSTANCE_UP_TO;
 
-const instanceCount = (selection: Selection) => selection.tasks.reduce((n, t) => n + t.instances.length, 0);
+/** How many instances a selection runs. */
+export const instanceCount = (selection: Selection) => selection.tasks.reduce((n, t) => n + t.instances.length, 0);
 
 /** The most instances one test group holds (testGroupSize). */
-export const TEST_GROUP_MOST = 50;
+export const MAX_TEST_GROUP_SIZE = 50;
 
 /**
  * How many of a task's instances a worker is handed at once. For every group it is handed, a
@@ -96,8 +97,17 @@ export const TEST_GROUP_MOST = 50;
  * test, 76 ms per group with TurkingBench's 26,532 train instances in the suite, more than the
  * oracle's own work in the worker (measured: 10 tasks' 1,670 instances out of the full suite,
  * 336 s on 2 workers one by one, 174 s in groups). Groups of 50 make that ~1.5 ms an instance.
- * A run of under 800 instances is handed out one instance at a time, as before; groups grow
- * with the run (one per 400 instances), so the last one handed out is short beside the run
- * (an LLM's slow instances over many workers included).
+ * A run of under 800 instances is handed out one instance at a time, as before; above that a
+ * group holds one instance more per 400, so the last one handed out is short beside the run.
+ * BENCHWRIGHT_TEST_GROUP=N sets the size (1: one at a time, for a few slow instances picked by
+ * --grep out of a large run, over many workers). A worker that crashes between two tests takes
+ * the rest of its group down as failed, as Playwright does with any group.
  */
-export const testGroupSize = (selection: Selection) => Math.max(1, Math.min(TEST_GROUP_MOST, Math.floor(instanceCount(selection) / 400)));
+export function testGroupSize(selection: Selection, env = process.env): number {
+  const set = env.BENCHWRIGHT_TEST_GROUP;
+  if (set !== undefined) {
+    if (!/^[1-9]\d*$/.test(set)) throw new Error(`BENCHWRIGHT_TEST_GROUP must be a whole number of instances, 1 or more, not "${set}"`);
+    return Number(set);
+  }
+  return Math.max(1, Math.min(MAX_TEST_GROUP_SIZE, Math.floor(instanceCount(selection) / 400)));
+}
