@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { importTurkingBench } from '../src/importers/turkingbench.ts';
 import { goldFields } from '../src/metrics/score-fields.ts';
-import { selectInstances } from '../src/runner/selection.ts';
+import { instanceCount, selectInstances } from '../src/runner/selection.ts';
 import { TaskServer } from '../src/server/task-server.ts';
 import { loadBenchmark } from '../src/task/benchmark.ts';
 import { loadTaskFile } from '../src/task/load-task.ts';
@@ -65,7 +65,7 @@ try {
   const chosen = train.filter((_, i) => i % Math.max(1, Math.floor(train.length / taskCount)) === 0).slice(0, taskCount);
   const manifest = join(work, 'tasks.yaml');
   writeFileSync(manifest, `tasks:\n${chosen.map((t) => `  - ${JSON.stringify(t.file)}`).join('\n')}\ndefaults:\n  instances: ${perTask}\n  seed: 1\n`);
-  const n = selectInstances(loadBenchmark(manifest)).tasks.reduce((sum, t) => sum + t.instances.length, 0);
+  const n = instanceCount(selectInstances(loadBenchmark(manifest)));
   console.log(`${chosen.length} train tasks, ${n} instances (${perTask} per task)`);
   const floorRun = await floor(manifest);
   const base = median(floorRun.durations);

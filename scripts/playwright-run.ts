@@ -13,11 +13,12 @@ export function runner(manifest: string, project: string, workers: number, work:
 
 /** The floor inside Playwright Test (scripts/bare-test): goto and one read per test, nothing of benchwright's around it. */
 export function bareTestRun(manifest: string, workers: number, work: string) {
-  return playwrightTest(['-c', 'scripts/bare-test/playwright.config.ts', `--workers=${workers}`, '--reporter=json'], join(work, `bare-test-${workers}.json`), { BENCHWRIGHT_TASKS: manifest });
+  return playwrightTest(['-c', 'scripts/bare-test/playwright.config.ts', `--workers=${workers}`, '--reporter=json', `--output=${join(work, 'bare-test-results')}`], join(work, `bare-test-${workers}.json`), { BENCHWRIGHT_TASKS: manifest });
 }
 
 function playwrightTest(args: string[], report: string, env: Record<string, string>) {
-  spawnSync('npx', ['playwright', 'test', ...args], { env: { ...process.env, ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report }, stdio: 'ignore' });
+  const { status } = spawnSync('npx', ['playwright', 'test', ...args], { env: { ...process.env, ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report }, stdio: 'ignore' });
+  if (status !== 0) throw new Error(`npx playwright test ${args.join(' ')} exited ${status} (its report: ${report})`);
   const json = JSON.parse(readFileSync(report, 'utf8'));
   const durations: number[] = [];
   const visit = (suite: any) => {

@@ -35,7 +35,6 @@ const test = base.extend<{}, { server: TaskServer; floorPage: Page; task: (file:
   }, { scope: 'worker' }],
 });
 
-test.describe.configure({ mode: 'parallel' });
 for (const { task: summary, instances } of selectInstances(loadBenchmark(process.env.BENCHWRIGHT_TASKS!)).tasks) {
   for (const { id } of instances) {
     test(`${summary.id} ${id}`, async ({ floorPage, server, task }) => {
