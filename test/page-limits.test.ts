@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { pageLimit } from '../src/metrics/page-limits.ts';
+import { pageLimit } from '../src/runner/page-limits.ts';
 import { latestResults, ROOT, runPlaywright } from './helpers.ts';
 
 // Issue 24: gold answers a page does not allow together (annotation-subj-obj, turingadvice,

@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { ActionLibrary } from '../actions/library.ts';
 import type { ActionName } from '../actions/signatures.ts';
-import type { GivenAnswer } from '../metrics/page-limits.ts';
 import type { Observation, ObserveOptions } from '../observe/observe.ts';
 import type { Answer } from '../task/types.ts';
 import type { FieldState } from '../values/read-fields.ts';
@@ -42,6 +41,19 @@ export interface AgentReport {
   fieldSteps?: FieldStep[];
   /** The oracle's: the gold answer it gave each field and whether the page took it (a page may not allow what a batch records). */
   givenAnswers?: GivenAnswer[];
+}
+
+/**
+ * An answer a gold-replaying agent (the oracle) gave one field: `refused`, the page's reason
+ * when it would not take it (PageRefusal, src/actions/page-actions.ts); `failed`, any other reason the action did not
+ * happen (then nothing is the page's to answer for). Neither: the action took, as the page
+ * showed right after it.
+ */
+export interface GivenAnswer {
+  field: string;
+  answer: Answer;
+  refused?: string;
+  failed?: string;
 }
 
 /** One field of a form as an agent was shown it, and the action it took there. */

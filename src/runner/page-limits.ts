@@ -1,20 +1,8 @@
+import type { GivenAnswer } from '../agent/types.ts';
+import { normalizeNumber } from '../metrics/normalize.ts';
+import type { FieldRecord } from '../metrics/score-fields.ts';
+import { asList } from '../metrics/types.ts';
 import type { Answer } from '../task/types.ts';
-import { normalizeNumber } from './normalize.ts';
-import type { FieldRecord } from './score-fields.ts';
-import { asList } from './types.ts';
-
-/**
- * An answer a gold-replaying agent (the oracle) gave one field: `refused`, the page's reason
- * when it would not take it (PageRefusal); `failed`, any other reason the action did not
- * happen (then nothing is the page's to answer for). Neither: the action took, as the page
- * showed right after it.
- */
-export interface GivenAnswer {
-  field: string;
-  answer: Answer;
-  refused?: string;
-  failed?: string;
-}
 
 /**
  * Why the page, not the agent, kept a field below its ceiling, or undefined. A field's ceiling
