@@ -55,16 +55,16 @@ test(`what cannot be done is an outcome with a reason, without waiting for a tim
   await page.goto(serveHtml(taskServer, FORM));
   const actions = new ActionLibrary(page, { timeout: 30_000, input });
   const started = Date.now();
-  expect(await actions.modify_select('score', 'excellent')).toEqual({ ok: false, error: 'select "score" has no option "excellent" (options: , -1, 1)' });
-  expect(await actions.modify_text('locked', 'y')).toEqual({ ok: false, error: 'field "locked" is disabled' });
-  expect(await actions.modify_text('secret', 'y')).toEqual({ ok: false, error: 'field "secret" is not visible' });
+  expect(await actions.modify_select('score', 'excellent')).toEqual({ ok: false, error: 'select "score" has no option "excellent" (options: , -1, 1)', byPage: true });
+  expect(await actions.modify_text('locked', 'y')).toEqual({ ok: false, error: 'field "locked" is disabled', byPage: true });
+  expect(await actions.modify_text('secret', 'y')).toEqual({ ok: false, error: 'field "secret" is not visible', byPage: true });
   expect(await actions.modify_radio('nowhere', 'y')).toEqual({ ok: false, error: 'no field named "nowhere" on the page' });
-  expect(await actions.modify_checkbox('tags', ['z'])).toEqual({ ok: false, error: 'checkbox "tags" has no option "z" (options: a, b, c)' });
+  expect(await actions.modify_checkbox('tags', ['z'])).toEqual({ ok: false, error: 'checkbox "tags" has no option "z" (options: a, b, c)', byPage: true });
   expect(await actions.modify_radio('plain', 'x')).toEqual({ ok: false, error: 'field "plain" is a text, not a radio' });
   // A value the input refuses is the agent's mistake: an outcome, not a failed test.
   await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<input type="number" name="count">'));
-  expect(await actions.modify_text('count', 'many')).toEqual({ ok: false, error: expect.stringMatching(/^"many" is not a valid value for "count": .*Cannot type text into input\[type=number\]/) });
-  // What a model gets wrong: the wrong kind of field, a word on a slider.
+  expect(await actions.modify_text('count', 'many')).toEqual({ ok: false, error: expect.stringMatching(/^"many" is not a valid value for "count": .*Cannot type text into input\[type=number\]/), byPage: true });
+  // What a model gets wrong: the wrong kind of field, a word on a slider (the page refused nothing: no byPage).
   expect(await actions.modify_text('say', 'good')).toEqual({ ok: false, error: 'field "say" is a radio: modify_text cannot fill it (use modify_radio)' });
   expect(await actions.modify_text('tags', 'good')).toEqual({ ok: false, error: 'field "tags" is a checkbox: modify_text cannot fill it (use modify_checkbox)' });
   expect(await actions.modify_select('say', 'it\'s')).toEqual({ ok: false, error: 'field "say" is a radio, not a select' });
@@ -92,7 +92,7 @@ test('set directly: a single select keeps the option chosen, typing stops at max
   const actions = new ActionLibrary(page).direct();
   expect(await actions.modify_select('one', '3.0')).toEqual({ ok: true });
   expect(await actions.modify_text('short', 'truncated')).toEqual({ ok: true });
-  expect(await actions.modify_text('day', 'June')).toEqual({ ok: false, error: 'Malformed value "June"' });
+  expect(await actions.modify_text('day', 'June')).toEqual({ ok: false, error: 'Malformed value "June"', byPage: true });
   expect(await actions.modify_text('day', '2024-06-03')).toEqual({ ok: true });
   expect((await readFields(page, ['one', 'short', 'day'])).map((f) => f.value)).toEqual(['3', 'trun', '2024-06-03']);
   expect(actions.log).toHaveLength(4);
