@@ -11,7 +11,7 @@ import { leaveOutFinished, planResume } from '../src/runner/resume.ts';
 import { PINNED_LOCALE } from '../src/runner/repeatable-page.ts';
 import { benchmarkPath, selectionSettings } from '../src/runner/selection.ts';
 import { siteHosts } from '../src/runner/sites.ts';
-import { findChromium, isFound } from '../src/setup/chromium.ts';
+import { executableFor, findChromium, isFound } from '../src/setup/chromium.ts';
 import { thisMachine } from '../src/setup/machine.ts';
 import { resolveManifest } from '../src/task/manifest.ts';
 import { BENCHMARK_SPEC, standardProjects, type BenchmarkProject } from './projects.ts';
@@ -43,6 +43,8 @@ const offlineArgs = (hosts: string[]) => [
   // The hosts of the manifest's configured sites (the user's own deployments) resolve too.
   `--host-resolver-rules=MAP * ~NOTFOUND, ${['127.0.0.1', ...hosts].map((host) => `EXCLUDE ${host}`).join(', ')}`,
   '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+  // The same for the headless shell, which has no browser preferences to take the switch above.
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
 ];
 
 /** BENCHWRIGHT_SCREENSHOT=auto (every final page of a small run, samples of a large one) | on | off | only-on-failure. */
@@ -50,6 +52,16 @@ function finalScreenshot(env = process.env): BenchwrightOptions['finalScreenshot
   const value = (env.BENCHWRIGHT_SCREENSHOT ?? 'auto') as BenchwrightOptions['finalScreenshot'];
   if (!['auto', 'on', 'off', 'only-on-failure'].includes(value)) throw new Error(`BENCHWRIGHT_SCREENSHOT must be auto, on, off or only-on-failure, not "${value}"`);
   return value;
+}
+
+/**
+ * A run someone watches (--headed, --debug, --ui, PWDEBUG) needs the full browser, not the
+ * headless shell. Decided in the runner, whose arguments say so, and inherited by its workers
+ * through the environment (their own arguments do not).
+ */
+function watchedRun(env = process.env): boolean {
+  env.BENCHWRIGHT_WATCHED ??= ['--headed', '--debug', '--ui'].some((flag) => process.argv.includes(flag)) || env.PWDEBUG ? '1' : '0';
+  return env.BENCHWRIGHT_WATCHED === '1';
 }
 
 /**
@@ -79,8 +91,8 @@ export function benchmarkConfig(options: BenchmarkConfigOptions = {}): Playwrigh
   // The config is read by the runner and by every worker: each registers them before loading tasks.
   for (const evaluator of options.evaluators ?? []) registerEvaluator(evaluator);
   const projects = options.projects ?? standardProjects();
-  // BENCHWRIGHT_CHROMIUM, a system Chromium or Playwright's own (README, "Two commands"); with
-  // none, the run stops in the global setup, and `--list` still works.
+  // BENCHWRIGHT_CHROMIUM, a system Chromium (its headless shell for headless runs) or Playwright's
+  // own (README, "Two commands"); with none, the run stops in the global setup, and `--list` still works.
   const chromium = findChromium(thisMachine);
   // The benchmark's runs (README, "Runs"): each in a folder of its own, `latest` the newest.
   const reportDir = reportFolder();
@@ -115,7 +127,7 @@ export function benchmarkConfig(options: BenchmarkConfigOptions = {}): Playwrigh
       ...PINNED_LOCALE,
       headless: true,
       launchOptions: {
-        ...(isFound(chromium) && { executablePath: chromium.path }),
+        ...(isFound(chromium) && { executablePath: executableFor(chromium, watchedRun()) }),
         args: offlineArgs(siteHosts(manifest.sites)),
       },
     },

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { test } from 'node:test';
-import { findChromium, isFound } from '../src/setup/chromium.ts';
+import { executableFor, findChromium, isFound } from '../src/setup/chromium.ts';
 import { thisMachine } from '../src/setup/machine.ts';
 import { runPlaywright, tempDir } from './helpers.ts';
 
@@ -14,21 +14,26 @@ import { runPlaywright, tempDir } from './helpers.ts';
 const chromium = findChromium(thisMachine);
 const hasStrace = spawnSync('strace', ['-V']).status === 0;
 
-test('no datagram or connection leaves loopback, WebRTC to IP literals included', { skip: (!hasStrace && 'strace is not installed') || (!isFound(chromium) && chromium.problem) }, () => {
-  assert.ok(isFound(chromium));
-  const dir = tempDir();
-  const log = join(dir, 'strace.log');
-  const wrapper = join(dir, 'chromium-under-strace');
-  writeFileSync(wrapper, `#!/bin/sh\nexec strace -f -qq -yy -e trace=%network,write -e signal=none -o '${log}' '${chromium.path}' "$@"\n`);
-  chmodSync(wrapper, 0o755);
-  const run = runPlaywright(['test', '--project=harness', 'specs/harness/offline.spec.ts'], { BENCHWRIGHT_CHROMIUM: wrapper, BENCHWRIGHT_ALLURE: 'off' });
-  assert.equal(run.code, 0, run.output);
-  const calls = readFileSync(log, 'utf8').split('\n');
-  const sentOut = calls.filter((l) => leavesLoopback(l));
-  assert.deepEqual(sentOut, []);
-  // The trace saw the browser's own traffic: the page and its requests to the task server.
-  assert.ok(calls.some((l) => /connect\(\d+<TCP:\[/.test(l) && l.includes('inet_addr("127.0.0.1")')), 'a connection to the task server is in the trace');
-});
+// Both executables a run may launch: the headless shell (headless runs) and the full browser (headed ones).
+const executables = isFound(chromium) ? [...new Set([executableFor(chromium, false), executableFor(chromium, true)])] : [];
+const skip = (!hasStrace && 'strace is not installed') || (!isFound(chromium) && chromium.problem);
+
+for (const executable of skip ? [undefined] : executables) {
+  test(`no datagram or connection leaves loopback, WebRTC to IP literals included${executable ? ` (${basename(executable)})` : ''}`, { skip }, () => {
+    const dir = tempDir();
+    const log = join(dir, 'strace.log');
+    const wrapper = join(dir, 'chromium-under-strace');
+    writeFileSync(wrapper, `#!/bin/sh\nexec strace -f -qq -yy -e trace=%network,write -e signal=none -o '${log}' '${executable}' "$@"\n`);
+    chmodSync(wrapper, 0o755);
+    const run = runPlaywright(['test', '--project=harness', 'specs/harness/offline.spec.ts'], { BENCHWRIGHT_CHROMIUM: wrapper, BENCHWRIGHT_ALLURE: 'off' });
+    assert.equal(run.code, 0, run.output);
+    const calls = readFileSync(log, 'utf8').split('\n');
+    const sentOut = calls.filter((l) => leavesLoopback(l));
+    assert.deepEqual(sentOut, []);
+    // The trace saw the browser's own traffic: the page and its requests to the task server.
+    assert.ok(calls.some((l) => /connect\(\d+<TCP:\[/.test(l) && l.includes('inet_addr("127.0.0.1")')), 'a connection to the task server is in the trace');
+  });
+}
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 

@@ -3,12 +3,13 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { setUp } from '../src/cli/setup.ts';
-import { findChromium } from '../src/setup/chromium.ts';
+import { executableFor, findChromium, isFound } from '../src/setup/chromium.ts';
 import { reason } from '../src/setup/install.ts';
 import type { CommandResult, Machine } from '../src/setup/machine.ts';
 import { runCli, STACK_FRAME, tempDir } from './helpers.ts';
 
 const PLAYWRIGHTS = '/root/.cache/ms-playwright/chromium-1255/chrome-linux64/chrome';
+const SHELL = '/usr/bin/chromium-headless-shell';
 
 /** What a command does on the fake machine: its result, and the files it leaves when it succeeds. */
 interface Outcome {
@@ -61,7 +62,7 @@ function setUpOn(fake: ReturnType<typeof fakeMachine>, testTools = false) {
 
 const APT = { apt: true, root: true };
 const PLAYWRIGHT_CANNOT_DOWNLOAD: Outcome = { ok: false, stderr: 'Downloading...\nError: getaddrinfo ENOTFOUND cdn.playwright.dev\n    at x (y:1:2)\n' };
-const APT_INSTALLS_CHROMIUM = { 'apt-get update': { ok: true }, 'apt-get install -y chromium': { ok: true, creates: ['/usr/bin/chromium'] } };
+const APT_INSTALLS_CHROMIUM = { 'apt-get update': { ok: true }, 'apt-get install -y chromium': { ok: true, creates: ['/usr/bin/chromium'] }, 'apt-get install -y chromium-headless-shell': { ok: true, creates: [SHELL] } };
 
 test('BENCHWRIGHT_CHROMIUM comes first, and must name an executable: no other browser stands in for it', () => {
   const everywhere = ['/opt/my-chromium', '/usr/bin/chromium', PLAYWRIGHTS];
@@ -83,8 +84,32 @@ test('a system Chromium comes next: chromium, then chromium-browser in PATH, the
 });
 
 test('setup with a browser installs nothing and prints its path, where it comes from and its version', () => {
-  const run = setUpOn(fakeMachine({ files: ['/usr/bin/chromium'], ...APT }));
-  assert.deepEqual(run, { log: ['Chromium: /usr/bin/chromium (a system Chromium): /usr/bin/chromium 1.2.3'], error: undefined, ran: [] });
+  const run = setUpOn(fakeMachine({ files: ['/usr/bin/chromium', SHELL], ...APT }));
+  assert.deepEqual(run, { log: ['Chromium: /usr/bin/chromium (a system Chromium): /usr/bin/chromium 1.2.3', `Headless shell (headless runs): ${SHELL}: ${SHELL} 1.2.3`], error: undefined, ran: [] });
+});
+
+test("a system Chromium's headless shell runs headless runs; the full browser headed ones; BENCHWRIGHT_CHROMIUM is run as chosen", () => {
+  const found = findChromium(fakeMachine({ files: ['/usr/bin/chromium', '/usr/local/bin/chromium-headless-shell', SHELL] }).machine);
+  assert.deepEqual(found, { path: '/usr/bin/chromium', source: 'system', headlessShell: '/usr/local/bin/chromium-headless-shell' }, 'PATH first');
+  assert.ok(isFound(found));
+  assert.deepEqual([executableFor(found, false), executableFor(found, true)], ['/usr/local/bin/chromium-headless-shell', '/usr/bin/chromium']);
+  const chosen = findChromium(fakeMachine({ files: ['/opt/my-chromium', SHELL], env: { BENCHWRIGHT_CHROMIUM: '/opt/my-chromium' } }).machine);
+  assert.ok(isFound(chosen));
+  assert.equal(executableFor(chosen, false), '/opt/my-chromium');
+});
+
+test('setup installs the headless shell beside a system Chromium as root with apt-get; otherwise it says so and goes on', () => {
+  const installs = { 'apt-get update': { ok: true }, 'apt-get install -y chromium-headless-shell': { ok: true, creates: [SHELL] } };
+  const installed = setUpOn(fakeMachine({ files: ['/usr/bin/chromium'], ...APT, commands: installs }));
+  assert.deepEqual([installed.error, installed.ran, installed.log.at(-1)], [undefined, ['apt-get update', 'apt-get install -y chromium-headless-shell'], `Headless shell (headless runs): ${SHELL}: ${SHELL} 1.2.3`]);
+  const notRoot = setUpOn(fakeMachine({ files: ['/usr/bin/chromium'], apt: true }));
+  assert.deepEqual([notRoot.error, notRoot.ran], [undefined, []]);
+  assert.deepEqual(notRoot.log, ['No headless shell (Run `sudo apt-get install -y chromium-headless-shell`): headless runs take the full browser, ~20% slower.', 'Chromium: /usr/bin/chromium (a system Chromium): /usr/bin/chromium 1.2.3']);
+  const noPackage = setUpOn(fakeMachine({ files: ['/usr/bin/chromium'], ...APT, commands: { 'apt-get update': { ok: true }, 'apt-get install -y chromium-headless-shell': { ok: false, stderr: 'E: Unable to locate package chromium-headless-shell' } } }));
+  assert.equal(noPackage.error, undefined);
+  assert.match(noPackage.log.join('\n'), /No headless shell \(`apt-get install -y chromium-headless-shell` failed \(Unable to locate package chromium-headless-shell\)\)/);
+  const own = setUpOn(fakeMachine({ files: [PLAYWRIGHTS], ...APT }));
+  assert.deepEqual([own.error, own.ran], [undefined, []], "Playwright's own browser comes with its own shell");
 });
 
 test('setup with no browser installs Playwright\'s own first', () => {
@@ -97,11 +122,13 @@ test('setup with no browser installs Playwright\'s own first', () => {
 test('where Playwright cannot download its browser, root with apt-get installs Debian\'s chromium', () => {
   const run = setUpOn(fakeMachine({ ...APT, commands: { 'playwright install chromium': PLAYWRIGHT_CANNOT_DOWNLOAD, ...APT_INSTALLS_CHROMIUM } }));
   assert.equal(run.error, undefined);
-  assert.deepEqual(run.ran, ['playwright install chromium', 'apt-get update', 'apt-get install -y chromium']);
+  assert.deepEqual(run.ran, ['playwright install chromium', 'apt-get update', 'apt-get install -y chromium', 'apt-get update', 'apt-get install -y chromium-headless-shell']);
   assert.deepEqual(run.log, [
     "No Chromium found: installing Playwright's own (npx playwright install chromium).",
     "`npx playwright install chromium` failed (getaddrinfo ENOTFOUND cdn.playwright.dev): installing Debian's chromium (apt-get update && apt-get install -y chromium).",
+    "No headless shell beside the system Chromium: installing Debian's chromium-headless-shell (apt-get update && apt-get install -y chromium-headless-shell).",
     'Chromium: /usr/bin/chromium (a system Chromium): /usr/bin/chromium 1.2.3',
+    `Headless shell (headless runs): ${SHELL}: ${SHELL} 1.2.3`,
   ]);
 });
 
@@ -133,14 +160,14 @@ test('a browser that does not start is an error that says how to repair it', () 
 
 test('--test-tools: strace as well, installed with apt-get as root, else what to run', () => {
   const chromium = '/usr/bin/chromium';
-  const present = setUpOn(fakeMachine({ files: [chromium, '/usr/bin/strace'], ...APT }), true);
+  const present = setUpOn(fakeMachine({ files: [chromium, SHELL, '/usr/bin/strace'], ...APT }), true);
   assert.deepEqual([present.log.at(-1), present.ran], ['strace: /usr/bin/strace: /usr/bin/strace 1.2.3', []]);
   assert.equal(setUpOn(fakeMachine({ files: [chromium] })).error, undefined, 'without the flag, strace is not asked for');
-  const installed = setUpOn(fakeMachine({ files: [chromium], ...APT, commands: { 'apt-get update': { ok: true }, 'apt-get install -y strace': { ok: true, creates: ['/usr/bin/strace'] } } }), true);
+  const installed = setUpOn(fakeMachine({ files: [chromium, SHELL], ...APT, commands: { 'apt-get update': { ok: true }, 'apt-get install -y strace': { ok: true, creates: ['/usr/bin/strace'] } } }), true);
   assert.deepEqual([installed.error, installed.ran], [undefined, ['apt-get update', 'apt-get install -y strace']]);
   const notRoot = setUpOn(fakeMachine({ files: [chromium], apt: true }), true);
   assert.equal(notRoot.error, "no strace, with which npm test watches the browser's traffic (without it, that test is skipped). Run `sudo apt-get install -y strace`.");
-  const aptFails = setUpOn(fakeMachine({ files: [chromium], ...APT, commands: { 'apt-get update': { ok: true }, 'apt-get install -y strace': { ok: false, stderr: 'E: Unable to locate package strace' } } }), true);
+  const aptFails = setUpOn(fakeMachine({ files: [chromium, SHELL], ...APT, commands: { 'apt-get update': { ok: true }, 'apt-get install -y strace': { ok: false, stderr: 'E: Unable to locate package strace' } } }), true);
   assert.match(aptFails.error ?? '', /\. `apt-get install -y strace` failed \(Unable to locate package strace\)\.$/);
 });
 

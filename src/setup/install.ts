@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { stripVTControlCharacters } from 'node:util';
-import { type Chromium, findChromium, isFound, SETUP_COMMAND } from './chromium.ts';
+import { type Chromium, findChromium, HEADLESS_SHELL, isFound, SETUP_COMMAND } from './chromium.ts';
 import { type CommandResult, type Machine, which } from './machine.ts';
 
 const PLAYWRIGHT_CLI = createRequire(import.meta.url).resolve('@playwright/test/cli');
@@ -32,6 +32,21 @@ export function ensureChromium(machine: Machine, log: (line: string) => void): C
   const next = `run \`${SETUP_COMMAND}\` again, or set BENCHWRIGHT_CHROMIUM to a Chromium executable.`;
   if ('failed' in apt) throw new Error(`no Chromium: ${playwrightFailed}, and so did \`${apt.failed}\` (${apt.why}). Fix that, then ${next}`);
   throw new Error(`no Chromium, and ${playwrightFailed}. ${apt.instead}, then ${next}`);
+}
+
+/**
+ * The headless shell beside a system Chromium (chromium.ts), installed as root with apt-get
+ * where there is none. Without it, runs take the full browser, slower but the same: a note, not
+ * an error.
+ */
+export function ensureHeadlessShell(machine: Machine, chromium: Chromium, log: (line: string) => void): Chromium {
+  if (chromium.source !== 'system' || chromium.headlessShell) return chromium;
+  const apt = aptInstall(machine, HEADLESS_SHELL, 'No headless shell beside the system Chromium', log);
+  const after = findChromium(machine);
+  if (isFound(after) && after.headlessShell) return after;
+  const why = 'installed' in apt ? `apt-get installed ${HEADLESS_SHELL}, yet it is not in PATH` : 'failed' in apt ? `\`${apt.failed}\` failed (${apt.why})` : apt.instead;
+  log(`No headless shell (${why}): headless runs take the full browser, ~20% slower.`);
+  return chromium;
 }
 
 /** strace, for the test that watches the browser's traffic (test/offline.test.ts): its path. */
