@@ -19,7 +19,7 @@ import { ActionLibrary } from '../src/actions/library.ts';
 import { parseActions } from '../src/actions/parse-actions.ts';
 import { ACTION_SIGNATURES, formatAction, type Action, type ActionName } from '../src/actions/signatures.ts';
 import { importTurkingBench } from '../src/importers/turkingbench.ts';
-import { observe, REF_MARK } from '../src/observe/observe.ts';
+import { observe, REF_MARK, selectorArgs, withRefs } from '../src/observe/observe.ts';
 import { InstancePage } from '../src/runner/instance-page.ts';
 import { START_PARAM } from '../src/server/render-instance.ts';
 import { TaskServer } from '../src/server/task-server.ts';
@@ -43,6 +43,8 @@ const ms = (x: number) => x.toFixed(1).padStart(7);
 /** One side of the comparison: what it observes, and how it acts on an action by ref. */
 interface Side {
   observe(step: number): Promise<{ snapshot: string; url: string }>;
+  /** A solution step (selectors) as an agent replies it to this side's snapshot (refs): untimed, the agent's part. */
+  byRef(action: Action): Promise<Action>;
   act(action: Action): Promise<void>;
 }
 
@@ -58,6 +60,13 @@ function harness(page: Page): Side {
   const actions = new ActionLibrary(page);
   return {
     observe: (step) => observe(actions, step, undefined),
+    // The refs the harness showed (renumbered: observe.ts), as the episode loop translates the oracle's steps.
+    async byRef(action) {
+      if (!selectorArgs(action).length) return action;
+      const translated = await withRefs(page, action, actions.refs!);
+      if (!translated) throw new Error(`harness: no ref for ${formatAction(action)}`);
+      return translated;
+    },
     async act(action) {
       const outcome = await actions.run(parseActions(formatAction(action)).actions[0]!);
       if (!outcome.ok) throw new Error(`harness: ${formatAction(action)} failed: ${outcome.error}`);
@@ -77,6 +86,7 @@ const NO_PAGE_WORK = new Set<ActionName>(['send_msg_to_user', 'report_infeasible
 function bare(page: Page): Side {
   return {
     observe: async () => ({ snapshot: await page.ariaSnapshot({ mode: 'ai' }), url: page.url() }),
+    byRef: (action) => playwrightRefs(page, action),
     async act({ name, args }) {
       if (NO_PAGE_WORK.has(name)) return;
       const call = LOCATOR_CALLS[name];
@@ -90,11 +100,11 @@ function bare(page: Page): Side {
 const ELEMENT_PARAMS = new Set(['target', 'from', 'to']);
 
 /**
- * A solution step (selectors) as the agent would reply it (refs). Refs stick to their element
- * while its role and name hold, so the element's own snapshot tells the ref the page's had.
- * The locator waits for the element: a click that navigated may still be loading the next page.
+ * A solution step (selectors) with Playwright's own refs. Refs stick to their element while its
+ * role and name hold, so the element's own snapshot tells the ref the page's had. The locator
+ * waits for the element: a click that navigated may still be loading the next page.
  */
-async function byRef(page: Page, action: Action): Promise<Action> {
+async function playwrightRefs(page: Page, action: Action): Promise<Action> {
   const form = ACTION_SIGNATURES[action.name][0] as readonly { name: string }[];
   const args = await Promise.all(action.args.map(async (arg, i) => {
     if (!ELEMENT_PARAMS.has(form[i]?.name ?? '') || typeof arg !== 'string') return arg;
@@ -106,13 +116,13 @@ async function byRef(page: Page, action: Action): Promise<Action> {
 }
 
 /** One episode, timed step by step: observe, the agent's reply (untimed), act. */
-async function episode(page: Page, side: Side, solution: Action[]): Promise<StepTime[]> {
+async function episode(side: Side, solution: Action[]): Promise<StepTime[]> {
   const times: StepTime[] = [];
   for (const [step, written] of solution.entries()) {
     const started = performance.now();
     const { snapshot, url } = await side.observe(step);
     const observed = performance.now();
-    const action = await byRef(page, written);
+    const action = await side.byRef(written);
     // Identical work on both sides: the element acted on is one the observation showed.
     for (const ref of action.args.filter((a, i) => a !== written.args[i])) {
       if (!snapshot.includes(`[ref=${ref}]`)) throw new Error(`step ${step}: the observation does not show ${ref} (${formatAction(written)})`);
@@ -130,7 +140,7 @@ async function fromStart(instancePage: InstancePage, server: TaskServer, task: T
   const { page } = instancePage;
   await page.goto(instancePage.startUrl(server, task, instance), { waitUntil: 'load' });
   const solution = instance.episode!.solution!.map((text) => parseActions(text).actions[0]!);
-  const times = await episode(page, sideOf(page), solution);
+  const times = await episode(sideOf(page), solution);
   await instancePage.end();
   return times;
 }
