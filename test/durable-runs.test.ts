@@ -158,7 +158,7 @@ function browsersOf(runner: number): number[] {
     try {
       parentOf.set(pid, Number(/^\d+ \(.*\) \S+ (\d+)/s.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'))![1]));
       const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      if (/(^|\/)(chromium|chrome|chrome-headless-shell|headless_shell)$/.test(argv[0]!) && !argv.some((a) => a.startsWith('--type='))) browsers.push(pid);
+      if (/(^|\/)(chromium|chrome)(-headless-shell)?$|(^|\/)headless_shell$/.test(argv[0]!) && !argv.some((a) => a.startsWith('--type='))) browsers.push(pid);
     } catch {
       // gone meanwhile
     }

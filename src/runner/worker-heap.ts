@@ -8,7 +8,7 @@ export const WORKER_HEAP_GROWTH_PERCENT = 50;
  * (test groups: selection.ts), and each copy is garbage by the next group. V8's own growth
  * lets the heap reach several times what is live before a full collection: with TurkingBench's
  * train split declared, a worker's RSS reached 600-700 MB for ~130 MB live. Growing by half
- * keeps it near 350 MB for ~3% more worker CPU (npm run bench, bench-scale). Workers only: the
+ * keeps it near 350 MB for 3-8% more worker CPU (npm run bench, bench-scale). Workers only: the
  * runner, whose live heap is the run's results, keeps V8's defaults.
  */
 export function boundWorkerHeap(env = process.env): void {
