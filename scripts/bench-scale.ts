@@ -1,7 +1,7 @@
 // npm run bench, scale part: what a run costs around its instances as the benchmark grows.
 // 1. `npx playwright test --list` of every instance of the imported TurkingBench, and of its
-//    train split: the runner's wall time (a worker declares the same suite before its first
-//    test, from the same cached index).
+//    train split: the runner's wall time, and again with nothing printed (--reporter=null),
+//    which is what a worker pays to declare the same suite before its first test.
 // 2. A worker's peak RSS (the kernel's VmHWM, read from /proc while it runs) with the whole train
 //    split declared: the oracle on one task's 167 instances picked by --grep, 1 worker; beside
 //    it, the runner's peak RSS.
@@ -76,6 +76,9 @@ if (!existsSync(SHARED)) {
       const listed = await run(['--project=oracle', '--list'], env);
       const total = /Total: (\d+) tests/.exec(listed.output)?.[1];
       row(`--list, ${split ?? 'all splits'}: ${total} tests`, `${listed.seconds.toFixed(1)} s, runner peak RSS ${listed.runnerMB.toFixed(0)} MB`);
+      // What a worker pays before its first test: the same loading and declaring, nothing printed.
+      const quiet = await run(['--project=oracle', '--list', '--reporter=null'], env);
+      row(`  the same, nothing printed (a worker's share)`, `${quiet.seconds.toFixed(1)} s`);
     }
     const oracle = await run(['--project=oracle', '--workers=1', '--grep', '@abductive-reasoning( |$)', '--reporter=dot'], {
       ...outputs, BENCHWRIGHT_TASKS: imported, BENCHWRIGHT_INSTANCES: 'all', BENCHWRIGHT_SPLIT: 'train', BENCHWRIGHT_SCREENSHOT: 'off',
