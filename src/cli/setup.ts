@@ -10,7 +10,7 @@ browser: BENCHWRIGHT_CHROMIUM, else a system Chromium (chromium or chromium-brow
 /usr/bin/chromium), else Playwright's own. With none, it installs Playwright's own; where
 Playwright cannot download it, Debian's chromium with apt-get (as root). When nothing works, it
 says what to run. Beside a system Chromium, its headless shell (chromium-headless-shell) runs
-headless runs, ~20% faster: installed with apt-get as root when missing, else noted.
+headless runs, 20-30% faster: installed with apt-get as root when missing, else noted.
 
   --test-tools   also strace, with which npm test watches the browser's traffic
                  (installed with apt-get as root; without it, that test is skipped)`;

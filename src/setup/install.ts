@@ -45,7 +45,7 @@ export function ensureHeadlessShell(machine: Machine, chromium: Chromium, log: (
   const after = findChromium(machine);
   if (isFound(after) && after.headlessShell) return after;
   const why = 'installed' in apt ? `apt-get installed ${HEADLESS_SHELL}, yet it is not in PATH` : 'failed' in apt ? `\`${apt.failed}\` failed (${apt.why})` : apt.instead;
-  log(`No headless shell (${why}): headless runs take the full browser, ~20% slower.`);
+  log(`No headless shell (${why}): headless runs take the full browser, 25-45% slower.`);
   return chromium;
 }
 
