@@ -20,7 +20,7 @@ export interface NoChromium {
 
 /** Names a system Chromium goes by in PATH (Debian: chromium; Ubuntu and others: chromium-browser). */
 const SYSTEM_NAMES = ['chromium', 'chromium-browser'];
-/** Debian's package, for a PATH that lacks /usr/bin. */
+/** Debian's package. */
 const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 /** The headless shell's name in PATH, and Debian's package of it. */
 export const HEADLESS_SHELL = 'chromium-headless-shell';
@@ -42,9 +42,9 @@ export function findChromium(machine: Machine): Chromium | NoChromium {
       problem: `BENCHWRIGHT_CHROMIUM=${chosen} ${file === undefined ? 'does not exist' : 'is not executable'}: set it to a Chromium executable, or unset it to use a system Chromium or Playwright's own.`,
     };
   }
-  const system = SYSTEM_NAMES.map((name) => which(machine, name)).find(Boolean) ?? (machine.fileAt(DEBIAN_CHROMIUM) === 'executable' ? DEBIAN_CHROMIUM : undefined);
+  const system = systemExecutable(machine, SYSTEM_NAMES, DEBIAN_CHROMIUM);
   if (system) {
-    const shell = which(machine, HEADLESS_SHELL) ?? (machine.fileAt(DEBIAN_HEADLESS_SHELL) === 'executable' ? DEBIAN_HEADLESS_SHELL : undefined);
+    const shell = systemExecutable(machine, [HEADLESS_SHELL], DEBIAN_HEADLESS_SHELL);
     return { path: system, source: 'system', ...(shell && { headlessShell: shell }) };
   }
   const own = machine.playwrightChromium();
@@ -52,6 +52,11 @@ export function findChromium(machine: Machine): Chromium | NoChromium {
   return {
     problem: `no Chromium: BENCHWRIGHT_CHROMIUM is not set, no ${SYSTEM_NAMES.join(' or ')} is in PATH or at ${DEBIAN_CHROMIUM}, and Playwright's own is not installed. Run \`${SETUP_COMMAND}\`, which installs one, or set BENCHWRIGHT_CHROMIUM to a Chromium executable.`,
   };
+}
+
+/** The first of `names` in PATH, else Debian's path for a PATH that lacks /usr/bin. */
+function systemExecutable(machine: Machine, names: string[], debianPath: string): string | undefined {
+  return names.map((name) => which(machine, name)).find(Boolean) ?? (machine.fileAt(debianPath) === 'executable' ? debianPath : undefined);
 }
 
 export const isFound = (result: Chromium | NoChromium): result is Chromium => 'path' in result;

@@ -44,8 +44,7 @@ export function ensureHeadlessShell(machine: Machine, chromium: Chromium, log: (
   const apt = aptInstall(machine, HEADLESS_SHELL, 'No headless shell beside the system Chromium', log);
   const after = findChromium(machine);
   if (isFound(after) && after.headlessShell) return after;
-  const why = 'installed' in apt ? `apt-get installed ${HEADLESS_SHELL}, yet it is not in PATH` : 'failed' in apt ? `\`${apt.failed}\` failed (${apt.why})` : apt.instead;
-  log(`No headless shell (${why}): headless runs take the full browser, 25-45% slower.`);
+  log(`No headless shell (${notInstalled(HEADLESS_SHELL, apt)}): headless runs take the full browser, 25-45% slower.`);
   return chromium;
 }
 
@@ -56,8 +55,12 @@ export function ensureStrace(machine: Machine, log: (line: string) => void): str
   const apt = aptInstall(machine, 'strace', 'No strace', log);
   const installed = 'installed' in apt && which(machine, 'strace');
   if (installed) return installed;
-  const next = 'installed' in apt ? 'apt-get installed strace, yet it is not in PATH' : 'failed' in apt ? `\`${apt.failed}\` failed (${apt.why})` : apt.instead;
-  throw new Error(`no strace, with which npm test watches the browser's traffic (without it, that test is skipped). ${next}.`);
+  throw new Error(`no strace, with which npm test watches the browser's traffic (without it, that test is skipped). ${notInstalled('strace', apt)}.`);
+}
+
+/** Why a package is still missing after aptInstall: what went wrong, or what the user runs instead. */
+function notInstalled(pkg: string, apt: AptOutcome): string {
+  return 'installed' in apt ? `apt-get installed ${pkg}, yet it is not in PATH` : 'failed' in apt ? `\`${apt.failed}\` failed (${apt.why})` : apt.instead;
 }
 
 /** apt-get's outcome: installed; or failed (the command, and why); or not this process's to run (what the user runs instead). */
