@@ -14,7 +14,7 @@ import { siteHosts } from '../src/runner/sites.ts';
 import { executableFor, findChromium, isFound } from '../src/setup/chromium.ts';
 import { thisMachine } from '../src/setup/machine.ts';
 import { resolveManifest } from '../src/task/manifest.ts';
-import { BENCHMARK_SPEC, standardProjects, type BenchmarkProject } from './projects.ts';
+import { BENCHMARK_SPEC, standardProjects, withSitesSetup, type BenchmarkProject } from './projects.ts';
 
 export { agentProject, httpProject, llmProject, standardProjects, type BenchmarkProject } from './projects.ts';
 
@@ -131,6 +131,7 @@ export function benchmarkConfig(options: BenchmarkConfigOptions = {}): Playwrigh
         args: offlineArgs(siteHosts(manifest.sites)),
       },
     },
-    projects: leaveOutFinished(projects, resume),
+    // Sites with a login: their setup project runs first, once (projects.ts).
+    projects: withSitesSetup(leaveOutFinished(projects, resume), Object.values(manifest.sites).some((site) => site.login)),
   };
 }

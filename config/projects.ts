@@ -11,6 +11,19 @@ export const BENCHMARK_SPEC = ownModule('specs/benchmark.spec');
 
 export type BenchmarkProject = Project<BenchwrightOptions>;
 
+/** The project that logs in to the manifest's sites once per run (specs/sites.setup.ts). */
+export const SITES_SETUP = 'sites';
+
+/**
+ * With sites to log in to: the setup project, and every benchmark project depending on it
+ * (Playwright runs it first, also when one project is chosen with --project).
+ */
+export function withSitesSetup(projects: BenchmarkProject[], logins: boolean): BenchmarkProject[] {
+  if (!logins) return projects;
+  const setup: BenchmarkProject = { name: SITES_SETUP, testMatch: basename(ownModule('specs/sites.setup')) };
+  return [setup, ...projects.map((p) => ({ ...p, dependencies: [...(p.dependencies ?? []), SITES_SETUP] }))];
+}
+
 /**
  * An agent configuration: a built-in agent's name, 'http' (agentOptions.url), or the path of a
  * module of yours that exports an Agent ('./agents/my-agent.ts', from the working directory).

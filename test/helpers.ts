@@ -64,6 +64,8 @@ function playwrightRun(args: string[]) {
     PLAYWRIGHT_HTML_OUTPUT_DIR: join(dir, 'html'),
     BENCHWRIGHT_REPORT_DIR: join(dir, 'benchwright-report'),
     BENCHWRIGHT_ALLURE_RESULTS: join(dir, 'allure-results'),
+    // The sites setup project's logins (storage states) of this run alone.
+    BENCHWRIGHT_AUTH_DIR: join(dir, 'auth'),
   };
   const output = args[0] === 'test' ? [`--output=${join(dir, 'test-results')}`] : [];
   return { dir, outputs, script: join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js'), argv: [...args, ...output] };

@@ -61,7 +61,7 @@ test('a site that is not configured, or reset with more than one worker: its tas
   const parallel = await runPlaywrightAsync(['test', '--project=oracle', '--workers=2'], { BENCHWRIGHT_TASKS: SITE_TASKS, BENCHWRIGHT_NOTES_URL: site.url, BENCHWRIGHT_ALLURE: 'off' });
   assert.equal(parallel.code, 0, parallel.output);
   assert.match(parallel.output, /9 skipped/);
-  assert.match(parallel.output, /site "notes" is reset before each instance: run its tasks with --workers=1/);
+  assert.match(parallel.output, /the task requires a reset of site "notes" before each instance: run it with --workers=1/);
   assert.equal(site.visits.length, visits);
 });
 
@@ -74,4 +74,24 @@ test('a site comes from its variable; paths of a task are on the site even when 
   const from = { startUrl: 'http://10.0.0.5:7770/app/notes', siteBase: 'http://10.0.0.5:7770/app' };
   assert.equal(absoluteReferences('/notes/4 |OR| edit', from), 'http://10.0.0.5:7770/app/notes/4 |OR| http://10.0.0.5:7770/app/edit');
   assert.equal(absoluteReferences('book.html?id=dune', { startUrl: 'http://127.0.0.1:9/task/t/i/index.html' }), 'http://127.0.0.1:9/task/t/i/book.html?id=dune');
+});
+
+test('a site\'s login runs once per run, in the sites setup project; a refused login skips its tasks with the page\'s message', async () => {
+  const manifest = join(ROOT, 'test', 'fixtures', 'site-logins', 'tasks.yaml');
+  const env = { BENCHWRIGHT_TASKS: manifest, BENCHWRIGHT_NOTES_URL: site.url, BENCHWRIGHT_NOTES_USER: 'alice', BENCHWRIGHT_ALLURE: 'off' };
+  const logins = () => site.visits.filter((v) => v.method === 'POST' && v.path === '/login').length;
+  const before = logins();
+  const run = await runPlaywrightAsync(['test', '--project=oracle', '--workers=2'], { ...env, BENCHWRIGHT_NOTES_PASSWORD: 'wonderland' });
+  assert.equal(run.code, 0, run.output);
+  assert.equal(logins() - before, 1, 'one login for the run');
+  const results = readResults(join(run.dir, 'benchwright-report', 'latest', 'results.json'));
+  // The placeholder __NOTES__ in the reference stands for the site's base URL.
+  assert.deepEqual(results.instances.map((i) => `${i.instance} ${i.score}`).sort(), ['garden 1', 'groceries 1']);
+
+  const refused = await runPlaywrightAsync(['test', '--project=oracle', '--workers=2'], { ...env, BENCHWRIGHT_NOTES_PASSWORD: 'guess' });
+  assert.equal(refused.code, 0, refused.output);
+  assert.equal(logins() - before, 2, 'the refused login was tried once');
+  assert.match(refused.output, /3 skipped/);
+  // Said once, for the run: the instances that need the login were skipped with it.
+  assert.match(refused.output, /no benchmark instance ran \(logging in to site "notes" failed: Wrong username or password\.\)/);
 });

@@ -46,6 +46,8 @@ export interface EpisodeEnd {
   startUrl: string;
   /** A site task's base URL: a reference that is a path (/notes/4) is on the site. */
   siteBase?: string;
+  /** Every site's base URL by name (WebArena's helpers read the shop's API). */
+  siteBases?: Record<string, string>;
   /** A goal task's goal, as the agent was told it (a model judge reads it). */
   goal?: string;
 }

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import slugify from '@sindresorhus/slugify';
 import { stringify } from 'yaml';
-import { MANIFEST_NAME } from '../task/manifest.ts';
+import { MANIFEST_NAME, type SiteEntry } from '../task/manifest.ts';
 import { schemaPath } from '../task/schema-check.ts';
 
 /** What an importer wrote for one task of the source benchmark. */
@@ -46,9 +46,9 @@ export function writeTaskFile(file: string, { comment, task }: { comment: string
 }
 
 /** A manifest naming every task of an import (default: each folder's task.yaml), so the folder loads as a benchmark. */
-export function writeManifest(dir: string, name: string, splits: Record<string, string>, more: { tasks?: string[]; defaults?: Record<string, unknown> } = {}): void {
+export function writeManifest(dir: string, name: string, splits: Record<string, string>, more: { tasks?: string[]; defaults?: Record<string, unknown>; sites?: Record<string, SiteEntry> } = {}): void {
   const file = join(dir, MANIFEST_NAME);
   const schema = relative(dir, schemaPath('manifest'));
   const header = `# yaml-language-server: $schema=${schema}\n# Written by benchwright import.\n`;
-  writeFileSync(file, header + stringify({ name, tasks: more.tasks ?? ['*/task.yaml'], splits, ...(more.defaults && { defaults: more.defaults }) }));
+  writeFileSync(file, header + stringify({ name, tasks: more.tasks ?? ['*/task.yaml'], splits, ...(more.sites && { sites: more.sites }), ...(more.defaults && { defaults: more.defaults }) }));
 }

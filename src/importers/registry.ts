@@ -1,5 +1,6 @@
 import { importMiniwob } from './miniwob.ts';
 import { importTurkingBench } from './turkingbench.ts';
+import { importWebArena } from './webarena.ts';
 import type { ImportResult } from './output.ts';
 
 export interface Importer {
@@ -12,4 +13,5 @@ export interface Importer {
 export const IMPORTERS: Record<string, Importer> = {
   turkingbench: { describe: 'a turking-bench checkout, its tasks/ folder, or one task folder', run: importTurkingBench },
   miniwob: { describe: 'a miniwob-plusplus checkout, or its html/ folder', run: importMiniwob },
+  webarena: { describe: 'WebArena\'s config_files/test.raw.json, or a folder of per-task .json files', run: importWebArena },
 };

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import type { TaskServer } from '../server/task-server.ts';
 import type { Instance, Task } from '../task/types.ts';
 import { sessionOf } from '../values/page-session.ts';
@@ -116,8 +116,8 @@ export class InstancePage {
    * is reset, and nothing of theirs is left: cookies, any origin's storage (session storage
    * too), other tabs, a pinned clock.
    */
-  async startAfresh(): Promise<void> {
-    await this.replace(true);
+  async startAfresh(storageState?: StorageState): Promise<void> {
+    await this.replace(true, storageState);
   }
 
   /**
@@ -146,11 +146,11 @@ export class InstancePage {
   }
 
   /** A fresh context and page in place of one that hangs or is worn (the old context is dropped, not waited on). */
-  private async replace(waitForClose = false): Promise<void> {
+  private async replace(waitForClose = false, storageState?: StorageState): Promise<void> {
     const old = this.context;
     const closing = within(TEARDOWN_MS, 'closing the replaced context', old.close()).catch(() => {});
     if (waitForClose) await closing;
-    ({ context: this.context, page: this.page } = await openContext(old.browser()!, this.viewport));
+    ({ context: this.context, page: this.page } = await openContext(old.browser()!, this.viewport, storageState));
     this.pins = new PagePins(this.context);
     this.stuck = false;
     this.watch();
@@ -174,9 +174,12 @@ export class InstancePage {
   }
 }
 
+/** A logged-in state the context starts with (a site's login: logins.ts). */
+type StorageState = BrowserContextOptions['storageState'];
+
 /** A context for instance pages and its page: the viewport, and dates that print the same on any machine. */
-async function openContext(browser: Browser, viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, ...PINNED_LOCALE });
+async function openContext(browser: Browser, viewport: { width: number; height: number }, storageState?: StorageState): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, ...PINNED_LOCALE, ...(storageState && { storageState }) });
   return { context, page: await context.newPage() };
 }
 

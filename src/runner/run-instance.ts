@@ -13,8 +13,9 @@ import { runEpisode, type Trajectory } from './episode.ts';
 export interface InstanceRun {
   page: Page;
   url: string;
-  /** A site task's base URL (paths in its references are on the site). */
+  /** A site task's base URL (paths in its references are on the site), and every site's it uses. */
   siteBase?: string;
+  siteBases?: Record<string, string>;
   task: Task;
   instance: Instance;
   agent: Agent;
@@ -76,7 +77,8 @@ export async function runInstance(run: InstanceRun): Promise<InstanceResult> {
     });
     // Giving up answers "N/A", as in WebArena and BrowserGym: right where the task cannot be done.
     const answer = trajectory.answer ?? (trajectory.infeasible !== undefined ? 'N/A' : undefined);
-    const evaluations = await evaluation.end(actions.page, { ...(answer !== undefined && { answer }), startUrl: run.url, ...(run.siteBase !== undefined && { siteBase: run.siteBase }), goal }, run.scoring);
+    const sites = { ...(run.siteBase !== undefined && { siteBase: run.siteBase }), ...(run.siteBases && { siteBases: run.siteBases }) };
+    const evaluations = await evaluation.end(actions.page, { ...(answer !== undefined && { answer }), startUrl: run.url, ...sites, goal }, run.scoring);
     return { evaluations, ...combinedScore(evaluations), trajectory };
   }
   const evaluation = await InstanceEvaluation.begin(page, task, instance, { url: run.url });

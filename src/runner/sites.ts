@@ -1,11 +1,16 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { pathOnSite } from '../site-url.ts';
 import type { SiteEntry } from '../task/manifest.ts';
+import { withSiteUrls } from '../task/site-placeholders.ts';
+import type { Instance, SiteStart } from '../task/types.ts';
+import { loginStates } from './logins.ts';
 
 /** A site of the manifest as this run reaches it: its base URL (from the environment) and reset. */
 export interface ReachedSite {
   name: string;
   base: string;
-  reset?: string;
+  reset?: SiteEntry['reset'];
 }
 
 /**
@@ -26,7 +31,6 @@ export function reachSite(name: string, entry: SiteEntry, env = process.env): { 
   return { site: { name, base: value.replace(/\/+$/, ''), ...(entry.reset && { reset: entry.reset }) } };
 }
 
-
 /** The hosts of the configured sites: the only ones, beside loopback, the browser may resolve. */
 export function siteHosts(sites: Record<string, SiteEntry>, env = process.env): string[] {
   const hosts = Object.values(sites).flatMap((entry) => {
@@ -39,12 +43,67 @@ export function siteHosts(sites: Record<string, SiteEntry>, env = process.env): 
   return [...new Set(hosts)];
 }
 
+/** An instance on sites, ready to start: where, logged in as what, which sites to reset first, its placeholders filled. */
+export interface SiteInstance {
+  startUrl: string;
+  siteBase: string;
+  /** Every site the instance uses, by name. */
+  siteBases: Record<string, string>;
+  instance: Instance;
+  storageState?: ReturnType<typeof loginStates>['state'];
+  resets: ReachedSite[];
+}
+
+/**
+ * What an instance on sites needs before it starts, or the one reason it cannot run here: a
+ * site it uses not configured, a login that failed, a reset it requires that its site lacks
+ * or that would wipe another worker's instance.
+ */
+export function prepareSiteInstance(start: SiteStart, instance: Instance, sites: Record<string, SiteEntry>, workers: number, env = process.env): SiteInstance | { unavailable: string } {
+  const used = instance.episode?.sites ?? [start.site];
+  const reached: ReachedSite[] = [];
+  const missing: string[] = [];
+  for (const name of used) {
+    const entry = sites[name];
+    if (!entry) throw new Error(`site "${name}" is not one of the manifest's sites (sites: ${Object.keys(sites).join(', ') || 'none'})`);
+    const { site, unavailable } = reachSite(name, entry, env);
+    if (site) reached.push(site);
+    else missing.push(unavailable!);
+  }
+  if (missing.length) return { unavailable: missing.join('; ') };
+  const login = loginStates(start.login);
+  if (login.unavailable) return { unavailable: login.unavailable };
+  const resets = start.requireReset ? reached : [];
+  const noReset = resets.find((s) => s.reset === undefined);
+  if (noReset) return { unavailable: `the task requires a reset of site "${noReset.name}", and the manifest declares none for it (sites.${noReset.name}.reset)` };
+  // A reset wipes the site for every worker: another worker's instance would lose its data mid-episode.
+  if (resets.length && workers > 1) return { unavailable: `the task requires a reset of site "${resets[0]!.name}" before each instance: run it with --workers=1` };
+  const bases = Object.fromEntries(reached.map((s) => [s.name, s.base]));
+  const filled = withSiteUrls(instance, bases);
+  const siteBase = bases[start.site]!;
+  return { startUrl: pathOnSite(siteBase, filled.episode!.startUrl!), siteBase, siteBases: bases, instance: filled, ...(login.state && start.login.length && { storageState: login.state }), resets };
+}
+
 const RESET_MS = 30_000;
+/** A command resets a whole deployment (containers restarted): minutes. */
+const RESET_COMMAND_MS = 20 * 60_000;
 
 /** Puts the site's data back to its start, before an instance: a failed reset fails the instance, named. */
-export async function resetSite(site: ReachedSite): Promise<void> {
+export async function resetSite(site: ReachedSite, env = process.env): Promise<void> {
   if (!site.reset) return;
-  const url = pathOnSite(site.base, site.reset);
+  if (typeof site.reset === 'string') return post(site, pathOnSite(site.base, site.reset));
+  const value = env[site.reset.env];
+  if (!value) throw new Error(`resetting site "${site.name}": set ${site.reset.env} to a URL to POST or a command to run`);
+  if (/^https?:\/\//.test(value)) return post(site, value);
+  try {
+    await promisify(execFile)('sh', ['-c', value], { timeout: RESET_COMMAND_MS });
+  } catch (e) {
+    const { stderr, message } = e as { stderr?: string; message: string };
+    throw new Error(`resetting site "${site.name}" (${site.reset.env}: ${value}) failed: ${(stderr?.trim() || message).slice(-500)}`);
+  }
+}
+
+async function post(site: ReachedSite, url: string): Promise<void> {
   let status: number;
   try {
     const response = await fetch(url, { method: 'POST', signal: AbortSignal.timeout(RESET_MS) });

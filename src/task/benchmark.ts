@@ -64,9 +64,10 @@ function checkAcrossTasks(manifest: Manifest, tasks: TaskSummary[]): void {
       fail(task, ['split'], `split "${task.split}" is not one of the splits of ${from(manifest.file)}: ${splits.join(', ')}`);
     }
     const sites = Object.keys(manifest.sites);
-    if (task.site !== undefined && !sites.includes(task.site)) {
-      fail(task, ['site'], `site "${task.site}" is not one of the sites of ${from(manifest.file)}${sites.length ? `: ${sites.join(', ')}` : ' (it has no sites:)'}`);
-    }
+    const unknown = (site: string) => `site "${site}" is not one of the sites of ${from(manifest.file)}${sites.length ? `: ${sites.join(', ')}` : ' (it has no sites:)'}`;
+    if (task.site !== undefined && !sites.includes(task.site)) fail(task, ['site'], unknown(task.site));
+    const unknownSites = (task.otherSites ?? []).filter((site) => !sites.includes(site));
+    if (unknownSites.length) fail(task, ['site'], `${unknownSites.map(unknown).join('; ')} (named in sites:, login: or as __${unknownSites[0]!.toUpperCase()}__)`);
   }
 }
 

@@ -1,6 +1,7 @@
 import { parseActions } from '../actions/parse-actions.ts';
 import { ACTION_SIGNATURES, isActionName } from '../actions/signatures.ts';
 import { closest } from './errors.ts';
+import { mapStrings, sitesNamedIn } from './site-placeholders.ts';
 import { fillTemplate } from './template.ts';
 import type { EpisodeProtocol, EvaluatorEntry, Instance, TaskError } from './types.ts';
 import type { YamlSource } from './yaml-source.ts';
@@ -18,6 +19,9 @@ export interface GoalKeys {
   ready?: string;
   done?: string;
   max_steps?: number;
+  sites?: string[];
+  login?: string[];
+  require_reset?: boolean;
   eval?: WrittenEvaluation;
 }
 
@@ -26,12 +30,13 @@ export interface InstanceGoalKeys {
   solution?: string[];
   eval?: WrittenEvaluation;
   start_url?: string;
+  goal?: string;
 }
 
 /** WebArena's step budget. */
 export const DEFAULT_MAX_STEPS = 30;
 
-const GOAL_ONLY = ['page', 'site', 'start_url', 'setup', 'ready', 'done', 'max_steps'] as const;
+const GOAL_ONLY = ['page', 'site', 'start_url', 'setup', 'ready', 'done', 'max_steps', 'sites', 'login', 'require_reset'] as const;
 const NAME = /\$\{([\w.-]+)\}/g;
 
 /** A goal task's protocol; errors for goal keys on a task without a goal. */
@@ -58,7 +63,9 @@ export function readEpisodes(source: YamlSource, doc: GoalKeys, instances: Insta
     if (e.evaluator === 'fields' && !hasFormFields) errors.push(source.errorAt([...path, j, 'fields'], 'fields scores the form\'s fields, and the page has none (input, select, textarea) nor declares any under fields:', 'key'));
   });
   if (taskEval) checkFields(taskEval, ['eval']);
-  if (doc.goal !== undefined && doc.site === undefined && doc.start_url !== undefined) errors.push(source.errorAt(['start_url'], START_URL_WITHOUT_SITE, 'key'));
+  if (doc.goal !== undefined && doc.site === undefined) {
+    for (const key of ['start_url', 'sites', 'login', 'require_reset'] as const) if (doc[key] !== undefined) errors.push(source.errorAt([key], `${key} ${GOES_WITH_SITE}`, 'key'));
+  }
   instances.forEach((instance, i) => {
     const item = items?.[i] ?? {};
     const at = (...path: (string | number)[]) => (items ? ['instances', i, ...path] : path);
@@ -74,12 +81,13 @@ export function readEpisodes(source: YamlSource, doc: GoalKeys, instances: Insta
     if (doc.goal === undefined) {
       if (item.solution) errors.push(source.errorAt(at('solution'), 'a solution belongs to a goal task: add goal: to the task, or remove it', 'key'));
       if (item.start_url) errors.push(source.errorAt(at('start_url'), 'start_url belongs to a goal task on a site: add goal: and site: to the task, or remove it', 'key'));
+      if (item.goal) errors.push(source.errorAt(at('goal'), 'an instance\'s goal belongs to a goal task: add goal: to the task, or remove it', 'key'));
       return;
     }
     if (!written) errors.push(source.errorAt(at(), 'no evaluators: give the task or this instance an eval: list (answer, url, html, page, fields)'));
     const startUrl = item.start_url ?? doc.start_url;
     const startPath = item.start_url !== undefined ? at('start_url') : ['start_url'];
-    if (doc.site === undefined && item.start_url !== undefined) errors.push(source.errorAt(startPath, START_URL_WITHOUT_SITE, 'key'));
+    if (doc.site === undefined && item.start_url !== undefined) errors.push(source.errorAt(startPath, `start_url ${GOES_WITH_SITE}`, 'key'));
     if (doc.site !== undefined && startUrl === undefined) errors.push(source.errorAt(at(), `no start_url: a task on site "${doc.site}" needs one, on the task or on this instance`));
     const filledStart = startUrl !== undefined ? fill(startUrl, 'start_url', startPath) : undefined;
     if (doc.site !== undefined && filledStart !== undefined && !filledStart.startsWith('/')) {
@@ -90,15 +98,20 @@ export function readEpisodes(source: YamlSource, doc: GoalKeys, instances: Insta
       const problem = solutionStepProblem(step);
       if (problem) errors.push(source.errorAt(at('solution', j), `solution step does not parse: ${problem}`));
     });
+    const goal = item.goal !== undefined ? { text: fill(item.goal, 'this instance\'s goal', at('goal')) }
+      : typeof doc.goal === 'string' ? { text: fill(doc.goal, 'goal', ['goal']) } : doc.goal;
+    // The sites an instance uses: each must be configured for it to run, and is checked against the manifest.
+    const sites = doc.site !== undefined ? [...new Set([doc.site, ...(doc.sites ?? []), ...(doc.login ?? []), ...sitesNamedIn([filledStart, instance.eval, solution])])] : undefined;
     instance.episode = {
-      goal: typeof doc.goal === 'string' ? { text: fill(doc.goal, 'goal', ['goal']) } : doc.goal,
+      goal,
       ...(filledStart !== undefined && { startUrl: filledStart }),
+      ...(sites && { sites }),
       ...(solution && { solution }),
     };
   });
 }
 
-const START_URL_WITHOUT_SITE = 'start_url goes with site: (a task on a page starts at its page)';
+const GOES_WITH_SITE = 'goes with site: (a task on a page starts at its page)';
 
 /** A solution step is one action; a call of a name that is no action says so (the parser looks only for actions). */
 function solutionStepProblem(step: string): string | undefined {
@@ -120,17 +133,8 @@ const entriesOf = (written: WrittenEvaluation): EvaluatorEntry[] =>
 /** Placeholder names in every text of a value that the instance has no value for. */
 function missingNames(value: unknown, values: Record<string, string>): string[] {
   const texts: string[] = [];
-  const collect = (v: unknown): void => {
-    if (typeof v === 'string') texts.push(v);
-    else if (v && typeof v === 'object') Object.values(v).forEach(collect);
-  };
-  collect(value);
+  mapStrings(value, (text) => (texts.push(text), text));
   return [...new Set(texts.flatMap((t) => [...t.matchAll(NAME)].map((m) => m[1]!)).filter((n) => !Object.hasOwn(values, n)))];
 }
 
-function fillValue<T>(value: T, values: Record<string, string>): T {
-  if (typeof value === 'string') return fillTemplate(value, values) as T;
-  if (Array.isArray(value)) return value.map((v) => fillValue(v, values)) as T;
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillValue(v, values)])) as T;
-  return value;
-}
+const fillValue = <T>(value: T, values: Record<string, string>): T => mapStrings(value, (text) => fillTemplate(text, values));

@@ -111,7 +111,8 @@ function readTask(file: string, result: LoadedTask): LoadedTask {
       file,
       html: template.html,
       templateFile: template.file,
-      start: doc.site !== undefined ? { kind: 'site', site: doc.site } : { kind: 'served', path: doc.page === undefined ? '' : relative(dirname(file), template.file).split(sep).join('/') },
+      start: doc.site !== undefined ? { kind: 'site', site: doc.site, login: doc.login ?? [], requireReset: doc.require_reset === true }
+        : { kind: 'served', path: doc.page === undefined ? '' : relative(dirname(file), template.file).split(sep).join('/') },
       ...(protocol && { protocol }),
       // The task file, even when it holds the page (html:), and its CSV; not a template file.
       dataFiles: Object.keys(result.sources).filter((f) => f === file || f !== template.file),

@@ -33,12 +33,22 @@ export interface Manifest {
   };
 }
 
-/** A site of the manifest: where its base URL comes from, and how to put its data back. */
+/** A site of the manifest: where its base URL comes from, how to log in, how to put its data back. */
 export interface SiteEntry {
   /** The environment variable holding the base URL. */
   env: string;
-  /** A path POSTed before each instance. */
-  reset?: string;
+  /** Before an instance that requires it: a path on the site POSTed, or a variable holding a URL to POST or a command. */
+  reset?: string | { env: string };
+  login?: LoginRecipe;
+}
+
+/** A login form: where it is, what to fill (values from the environment), what shows it worked or why not. */
+export interface LoginRecipe {
+  url: string;
+  fields: { selector: string; env: string }[];
+  submit: string;
+  success: string;
+  error?: string;
 }
 
 const DEFAULTS: Manifest['defaults'] = { instances: 'all', seed: 1, viewport: { width: 1280, height: 800 } };

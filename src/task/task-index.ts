@@ -7,7 +7,7 @@ import { readJsonFile, writeJsonFile } from '../json-files.ts';
 import { loadTaskFile, type LoadedTask } from './load-task.ts';
 import { schemaAdditions, schemaPath } from './schema-check.ts';
 import { unchanged, type SourceVersion } from './source-files.ts';
-import type { TaskSummary } from './types.ts';
+import type { SiteStart, Task, TaskSummary } from './types.ts';
 
 /**
  * The compact index of a task file, cached on disk by content hash.
@@ -36,7 +36,7 @@ function summarize(loaded: LoadedTask): TaskSummary {
     id: task.id,
     title: task.title,
     split: task.split,
-    ...(task.start.kind === 'site' && { site: task.start.site }),
+    ...(task.start.kind === 'site' && siteNames(task)),
     ...(task.protocol && { goal: true as const }),
     instances: task.instances.map(({ id, annotators }) => ({ id, annotators })),
     ...(task.seeds !== undefined && { seeds: task.seeds }),
@@ -44,6 +44,13 @@ function summarize(loaded: LoadedTask): TaskSummary {
     goldFields: task.fields.map((f) => f.name).filter((n) => gold.has(n)),
     errors: [],
   };
+}
+
+/** A site task's start site, and the other sites its instances use. */
+function siteNames(task: Task): Pick<TaskSummary, 'site' | 'otherSites'> {
+  const start = (task.start as SiteStart).site;
+  const others = [...new Set(task.instances.flatMap((i) => i.episode?.sites ?? []))].filter((s) => s !== start);
+  return { site: start, ...(others.length && { otherSites: others }) };
 }
 
 /** The summary of a task file, from the cache when its sources are unchanged. */

@@ -78,6 +78,8 @@ export interface InstanceEpisode {
   goal: { text: string } | { expression: string };
   /** With a site: the start page relative to the site's base URL. */
   startUrl?: string;
+  /** With a site: every site the instance uses (its start site first, then those its task's sites, login and `__SITE__` placeholders name). */
+  sites?: string[];
   /** The reference actions, in action text; the oracle replays them. */
   solution?: string[];
 }
@@ -94,7 +96,15 @@ export interface EpisodeProtocol {
 }
 
 /** Where an instance starts: the task's page served by the task server, or a site of the manifest. */
-export type TaskStart = { kind: 'served'; path: string } | { kind: 'site'; site: string };
+export type TaskStart = { kind: 'served'; path: string } | SiteStart;
+
+/** A task on sites of the manifest: where it starts, the sites it starts logged in to, whether they are reset first. */
+export interface SiteStart {
+  kind: 'site';
+  site: string;
+  login: string[];
+  requireReset: boolean;
+}
 
 export interface Task {
   id: string;
@@ -131,8 +141,10 @@ export interface TaskSummary {
   id?: string;
   title?: string;
   split?: string;
-  /** A site task's site (checked against the manifest's sites). */
+  /** A site task's start site (checked against the manifest's sites). */
   site?: string;
+  /** Every other site its instances use (login, `__SITE__` placeholders): checked too. */
+  otherSites?: string[];
   /** A goal task (judged by evaluators over an episode). */
   goal?: true;
   instances: { id: string; annotators: number }[];

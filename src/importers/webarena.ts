@@ -1,0 +1,176 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fillTemplate } from '../task/template.ts';
+import { writeManifest, writeTaskFile, type ImportedTask, type ImportResult } from './output.ts';
+import { WEBARENA_SITES } from './webarena-sites.ts';
+
+/** One task of WebArena's configurations (config_files/test.raw.json, or one <task_id>.json). */
+interface WebArenaConfig {
+  task_id: number;
+  intent_template_id: number;
+  intent_template: string;
+  instantiation_dict: Record<string, unknown>;
+  intent: string;
+  sites: string[];
+  start_url: string;
+  storage_state: string | null;
+  require_reset: boolean;
+  geolocation: unknown;
+  eval: {
+    eval_types: string[];
+    reference_answers: Record<string, unknown> | null;
+    reference_url: string | null;
+    program_html: Record<string, unknown>[] | null;
+    string_note?: string;
+  };
+}
+
+/** `__SHOPPING_ADMIN__/path`: the site a URL starts on, and the path. */
+const ON_SITE = /^__([A-Z][A-Z0-9_]*?)__(.*)$/;
+const REFERENCE_KEYS = ['exact_match', 'must_include', 'fuzzy_match'];
+
+/**
+ * WebArena's task configurations as task files: one per intent template (its tasks are the
+ * instances, task_id their id), each instance with its start URL, its evaluators in WebArena's
+ * order and WebArena's site placeholders kept (`__REDDIT__`: the manifest's site reddit), and
+ * a manifest naming the sites with their variables, logins (WebArena's accounts' forms) and no
+ * reset (a deployment's own: README).
+ */
+export function importWebArena(input: string, out: string): ImportResult {
+  const configs = readConfigs(resolve(input));
+  const notes: string[] = [];
+  const groups = new Map<string, WebArenaConfig[]>();
+  for (const config of configs.sort((a, b) => a.task_id - b.task_id)) {
+    // Tasks of a template that start elsewhere or need other logins are a task of their own.
+    const key = JSON.stringify([config.intent_template_id, startOf(config).site, loginOf(config), config.require_reset]);
+    groups.set(key, [...(groups.get(key) ?? []), config]);
+  }
+  const tasksDir = join(resolve(out), 'tasks');
+  mkdirSync(tasksDir, { recursive: true });
+  const used = new Set<string>();
+  const sites = new Set<string>();
+  const tasks = [...groups.values()].map((group): ImportedTask => {
+    const first = group[0]!;
+    let id = `webarena-${first.intent_template_id}`;
+    for (let n = 2; used.has(id); n++) id = `webarena-${first.intent_template_id}-${n}`;
+    used.add(id);
+    const file = join(tasksDir, `${id}.yaml`);
+    const title = first.intent_template;
+    try {
+      const task = taskOf(id, group, notes);
+      for (const site of [task.site, ...(task.sites ?? []), ...(task.login ?? []), ...placeholderSites(group)]) sites.add(site);
+      writeTaskFile(file, { comment: `WebArena intent template ${first.intent_template_id}, written by benchwright import webarena. Instance ids are WebArena's task_id.`, task: { ...task } });
+      return { id, title, split: 'test', dir: tasksDir, file };
+    } catch (e) {
+      return { id, title, split: 'test', dir: tasksDir, file, error: (e as Error).message };
+    }
+  });
+  writeManifest(resolve(out), 'WebArena', { test: 'WebArena has one split: every task is a test task' }, {
+    tasks: ['tasks/*.yaml'],
+    sites: Object.fromEntries([...sites].sort().map((site) => [site, WEBARENA_SITES[site] ?? { env: site.toUpperCase() }])),
+  });
+  return { tasks, notes };
+}
+
+function taskOf(id: string, group: WebArenaConfig[], notes: string[]) {
+  const first = group[0]!;
+  const goal = first.intent_template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => `\${${name}}`);
+  const login = loginOf(first);
+  const start = startOf(first).site;
+  // The sites any of its tasks lists: each must be configured (an agent may browse them).
+  const others = [...new Set(group.flatMap((c) => c.sites))].filter((s) => s !== start).sort();
+  return {
+    id,
+    title: first.intent_template,
+    description: `WebArena intent template ${first.intent_template_id} on ${[...new Set(group.flatMap((c) => c.sites))].join(', ')}`,
+    split: 'test',
+    site: start,
+    ...(others.length && { sites: others }),
+    ...(login.length && { login }),
+    ...(first.require_reset && { require_reset: true }),
+    goal,
+    instances: group.map((config) => {
+      if (config.geolocation !== null && config.geolocation !== undefined) notes.push(`task ${config.task_id}: geolocation ${JSON.stringify(config.geolocation)} is not applied (the browser keeps its own)`);
+      const values = Object.fromEntries(Object.entries(config.instantiation_dict ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+      // WebArena's intent is what the agent reads: where the filled template differs (edited intents), it is the instance's own goal.
+      const own = fillTemplate(goal, values) !== config.intent;
+      return { id: String(config.task_id), values, ...(own && { goal: config.intent }), start_url: startOf(config).path, eval: evaluatorsOf(config) };
+    }),
+    source: 'https://github.com/web-arena-x/webarena/blob/main/config_files/test.raw.json',
+    license: 'Apache-2.0',
+  };
+}
+
+/** The start site and the path on it; several start pages (" |AND| ") are not WebArena's. */
+function startOf(config: WebArenaConfig): { site: string; path: string } {
+  const match = ON_SITE.exec(config.start_url.split(' |AND| ')[0]!.trim());
+  if (!match) throw new Error(`task ${config.task_id}: start_url "${config.start_url}" does not start with a site placeholder (__SHOPPING__, __GITLAB__, ...)`);
+  return { site: match[1]!.toLowerCase(), path: match[2]!.startsWith('/') ? match[2]! : `/${match[2]}` };
+}
+
+/** WebArena's auto-login state file names its sites: ./.auth/gitlab.reddit_state.json. */
+function loginOf(config: WebArenaConfig): string[] {
+  if (!config.storage_state) return [];
+  const name = config.storage_state.split('/').pop()!.replace(/_state\.json$/, '');
+  return name.split('.').filter(Boolean);
+}
+
+/** The evaluators of eval_types, in their order (WebArena multiplies them). */
+function evaluatorsOf(config: WebArenaConfig): Record<string, unknown>[] {
+  const { eval: e } = config;
+  return e.eval_types.map((type) => {
+    switch (type) {
+      case 'string_match': {
+        const references = Object.fromEntries(Object.entries(e.reference_answers ?? {}).filter(([k]) => REFERENCE_KEYS.includes(k)));
+        if (!Object.keys(references).length) throw new Error(`task ${config.task_id}: string_match without reference_answers`);
+        return { answer: { ...references, ...(e.string_note && { string_note: e.string_note }) } };
+      }
+      case 'url_match':
+        if (!e.reference_url) throw new Error(`task ${config.task_id}: url_match without reference_url`);
+        return { url: { reference_url: e.reference_url } };
+      case 'program_html':
+        if (!e.program_html?.length) throw new Error(`task ${config.task_id}: program_html without checks`);
+        return { html: e.program_html };
+      default:
+        throw new Error(`task ${config.task_id}: unknown eval type "${type}" (WebArena's are string_match, url_match, program_html)`);
+    }
+  });
+}
+
+function placeholderSites(group: WebArenaConfig[]): string[] {
+  const text = JSON.stringify(group.map((c) => c.eval));
+  return [...new Set([...text.matchAll(/__([A-Z][A-Z0-9_]*?)__/g)].map((m) => m[1]!.toLowerCase()))];
+}
+
+/** test.raw.json (a list), or a folder of per-task files (config_files/<task_id>.json). */
+function readConfigs(path: string): WebArenaConfig[] {
+  if (!existsSync(path)) throw new Error(`${path}: no such file or folder`);
+  const files = statSync(path).isDirectory() ? readdirSync(path).filter((f) => f.endsWith('.json')).sort().map((f) => join(path, f)) : [path];
+  const configs: WebArenaConfig[] = [];
+  const seen = new Set<number>();
+  for (const file of files) {
+    let data: unknown;
+    try {
+      data = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (e) {
+      throw new Error(`${file}: not JSON: ${(e as Error).message}`);
+    }
+    const list = Array.isArray(data) ? data : [data];
+    for (const [i, config] of list.entries()) {
+      const where = Array.isArray(data) ? `${file} item ${i}` : file;
+      if (!isConfig(config)) throw new Error(`${where}: not a WebArena task configuration (expected task_id, intent_template_id, intent_template, intent, start_url and eval)`);
+      // A folder may hold test.raw.json beside the per-task files it was made from: each task once.
+      if (seen.has(config.task_id)) continue;
+      seen.add(config.task_id);
+      configs.push(config);
+    }
+  }
+  if (!configs.length) throw new Error(`${path}: no WebArena task configurations`);
+  return configs;
+}
+
+function isConfig(value: unknown): value is WebArenaConfig {
+  const c = value as Partial<WebArenaConfig> | null;
+  return typeof c?.task_id === 'number' && typeof c.intent_template_id === 'number' && typeof c.intent_template === 'string' &&
+    typeof c.intent === 'string' && typeof c.start_url === 'string' && Array.isArray(c.eval?.eval_types);
+}

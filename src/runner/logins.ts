@@ -1,0 +1,75 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Browser, BrowserContextOptions } from '@playwright/test';
+import { pathOnSite } from '../site-url.ts';
+import type { LoginRecipe } from '../task/manifest.ts';
+import { PINNED_LOCALE } from './repeatable-page.ts';
+import type { ReachedSite } from './sites.ts';
+
+type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
+
+/**
+ * Where the sites setup project leaves each site's logged-in state for the run's workers
+ * (Playwright's own place for it; session cookies: keep the folder out of git and reports).
+ */
+export const authDir = (env = process.env) => resolve(env.BENCHWRIGHT_AUTH_DIR ?? join('playwright', '.auth'));
+const stateFile = (site: string) => join(authDir(), `${site}.json`);
+const failureFile = (site: string) => join(authDir(), `${site}.failed.txt`);
+
+/** How long the page may take to show that the login worked, or why not. */
+const VERDICT_MS = 15_000;
+
+/**
+ * Logs in to a site by its manifest's recipe in a fresh context and keeps the storage state,
+ * or, refused, the page's message: the setup test says it once, and every instance that needs
+ * the login is skipped with it. Returns the message of a failed login.
+ */
+export async function logIn(browser: Browser, site: ReachedSite, recipe: LoginRecipe, env = process.env): Promise<string | undefined> {
+  mkdirSync(authDir(), { recursive: true });
+  rmSync(stateFile(site.name), { force: true });
+  rmSync(failureFile(site.name), { force: true });
+  const failed = await attempt(browser, site, recipe, env);
+  if (failed) writeFileSync(failureFile(site.name), failed);
+  return failed;
+}
+
+async function attempt(browser: Browser, site: ReachedSite, recipe: LoginRecipe, env: NodeJS.ProcessEnv): Promise<string | undefined> {
+  const unset = recipe.fields.filter((f) => env[f.env] === undefined).map((f) => f.env);
+  if (unset.length) return `set ${unset.join(' and ')} (the login form's ${unset.length > 1 ? 'values' : 'value'})`;
+  const context = await browser.newContext({ ...PINNED_LOCALE });
+  try {
+    const page = await context.newPage();
+    await page.goto(pathOnSite(site.base, recipe.url), { waitUntil: 'load' });
+    for (const field of recipe.fields) await page.locator(field.selector).fill(env[field.env]!);
+    await page.locator(recipe.submit).click();
+    const success = page.locator(recipe.success);
+    const refusal = recipe.error === undefined ? undefined : page.locator(recipe.error);
+    try {
+      await (refusal ? success.or(refusal) : success).first().waitFor({ timeout: VERDICT_MS });
+    } catch {
+      const text = (await page.locator('body').innerText().catch(() => '')).replace(/\s+/g, ' ').trim().slice(0, 200);
+      return `after ${VERDICT_MS / 1000} s at ${page.url()}, no ${recipe.success}${refusal ? ` nor ${recipe.error}` : ''}; the page says: ${text || '(nothing)'}`;
+    }
+    if (!(await success.count())) return (await refusal!.first().innerText()).replace(/\s+/g, ' ').trim() || `${recipe.error} appeared, empty`;
+    writeFileSync(stateFile(site.name), JSON.stringify(await context.storageState()));
+    return undefined;
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The logged-in state of the sites an instance starts with, merged (one context holds them
+ * all, as WebArena's gitlab.reddit state does), or why the instance cannot have it.
+ */
+export function loginStates(sites: string[]): { state?: StorageState; unavailable?: string } {
+  const state: StorageState = { cookies: [], origins: [] };
+  for (const site of sites) {
+    if (existsSync(failureFile(site))) return { unavailable: `logging in to site "${site}" failed: ${readFileSync(failureFile(site), 'utf8')}` };
+    if (!existsSync(stateFile(site))) return { unavailable: `no login state for site "${site}": the sites setup project did not run (a run with --no-deps needs it from an earlier run in ${authDir()})` };
+    const kept = JSON.parse(readFileSync(stateFile(site), 'utf8')) as StorageState;
+    state.cookies.push(...kept.cookies);
+    state.origins.push(...kept.origins);
+  }
+  return { state };
+}

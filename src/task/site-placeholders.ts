@@ -1,0 +1,27 @@
+// `__SHOPPING_ADMIN__` stands for the base URL of the manifest's site shopping_admin in a site
+// task's start_url, evaluator settings and solution (WebArena's own placeholders): a task set
+// names sites, and each run reads their URLs from the environment.
+const SITE_PLACEHOLDER = /__([A-Z][A-Z0-9_-]*?)__/g;
+
+/** Every string inside a JSON-like value, mapped; the rest as it is. */
+export function mapStrings<T>(value: T, map: (text: string) => string): T {
+  if (typeof value === 'string') return map(value) as T;
+  if (Array.isArray(value)) return value.map((v) => mapStrings(v, map)) as T;
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, map)])) as T;
+  return value;
+}
+
+/** The site names a value's placeholders refer to, in order of first use. */
+export function sitesNamedIn(value: unknown): string[] {
+  const names = new Set<string>();
+  mapStrings(value, (text) => {
+    for (const m of text.matchAll(SITE_PLACEHOLDER)) names.add(m[1]!.toLowerCase());
+    return text;
+  });
+  return [...names];
+}
+
+/** The value with each placeholder replaced by its site's base URL (`bases` by site name); others stay. */
+export function withSiteUrls<T>(value: T, bases: Record<string, string>): T {
+  return mapStrings(value, (text) => text.replace(SITE_PLACEHOLDER, (whole, name: string) => bases[name.toLowerCase()] ?? whole));
+}
