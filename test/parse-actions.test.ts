@@ -76,3 +76,14 @@ test('a good call after a bad one still runs; unknown functions are prose', () =
   assert.deepEqual(result.actions, [{ name: 'modify_radio', args: ['q1', 'x'] }]);
   assert.equal(result.errors.length, 1);
 });
+
+test('WebArena\'s stop [answer] ends with an answer, read as its parser reads it; a call in the same reply wins', () => {
+  const answer = (reply: string) => parseActions(reply).actions;
+  assert.deepEqual(answer('In summary, the next action I will perform is ```stop [$25.99]```'), [{ name: 'send_msg_to_user', args: ['$25.99'] }]);
+  assert.deepEqual(answer('stop [N/A]'), [{ name: 'send_msg_to_user', args: ['N/A'] }]);
+  // Everything up to the last "]" of the line, as WebArena's \[(.+)\] takes it.
+  assert.deepEqual(answer('stop [a [b] c]'), [{ name: 'send_msg_to_user', args: ['a [b] c'] }]);
+  assert.deepEqual(answer('stop []'), [{ name: 'send_msg_to_user', args: [''] }]);
+  assert.deepEqual(answer('click("e3")\nthen stop [done]'), [{ name: 'click', args: ['e3'] }]);
+  assert.match(parseActions('stopped [here]').errors[0]!.message, /no action found/);
+});

@@ -7,6 +7,7 @@ import { ACTION_SIGNATURES, describeParam, isActionName, type Action, type Actio
 //   value  := string | number | "[" [string ("," string)* [","]] "]"
 //   string := '"' ... '"' | "'" ... "'"   (escapes \\ \" \' \n \t \r \uXXXX)
 //   number := ["-"] digits ["." digits]
+// and, in a reply with no call, WebArena's own ending `stop [answer]` (send_msg_to_user).
 
 export interface ParseError {
   /** 0-based offset in the reply. */
@@ -22,6 +23,8 @@ export interface ParseResult {
 const CALL_START = new RegExp(`\\b(${Object.keys(ACTION_SIGNATURES).join('|')})\\s*\\(`, 'g');
 const NUMBER = /-?\d+(\.\d+)?/y;
 const KEYWORD = /([A-Za-z_]\w*)\s*=(?!=)/y;
+/** WebArena's parser: the answer is everything between the first "[" and the last "]" (empty: none). */
+const WEBARENA_STOP = /\bstop\s*\[(.*)\]/;
 const ESCAPES: Record<string, string> = { '\\': '\\', '"': '"', "'": "'", n: '\n', t: '\t', r: '\r', '/': '/' };
 
 class SyntaxProblem extends Error {
@@ -166,6 +169,8 @@ export function parseActions(reply: string): ParseResult {
       consumed = open + 1;
     }
   }
+  const stop = actions.length === 0 && errors.length === 0 ? WEBARENA_STOP.exec(reply) : null;
+  if (stop) actions.push({ name: 'send_msg_to_user', args: [stop[1]!] });
   if (actions.length === 0 && errors.length === 0) {
     errors.push({ offset: 0, message: `no action found: write a call such as modify_text("field", "value") (actions: ${Object.keys(ACTION_SIGNATURES).join(', ')})` });
   }

@@ -16,6 +16,8 @@ interface WebArenaConfig {
   storage_state: string | null;
   require_reset: boolean;
   geolocation: unknown;
+  /** benchwright's addition beside a configuration: the reference actions the oracle replays. */
+  solution?: string[];
   eval: {
     eval_types: string[];
     reference_answers: Record<string, unknown> | null;
@@ -67,7 +69,11 @@ export function importWebArena(input: string, out: string): ImportResult {
   });
   writeManifest(resolve(out), 'WebArena', { test: 'WebArena has one split: every task is a test task' }, {
     tasks: ['tasks/*.yaml'],
-    sites: Object.fromEntries([...sites].sort().map((site) => [site, WEBARENA_SITES[site] ?? { env: site.toUpperCase() }])),
+    // Resets are the deployment's own (README): a variable per site says how, if a task requires one.
+    sites: Object.fromEntries([...sites].sort().map((site) => {
+      const entry = WEBARENA_SITES[site] ?? { env: site.toUpperCase() };
+      return [site, { ...entry, reset: { env: `${entry.env}_RESET` } }];
+    })),
   });
   return { tasks, notes };
 }
@@ -94,7 +100,8 @@ function taskOf(id: string, group: WebArenaConfig[], notes: string[]) {
       const values = Object.fromEntries(Object.entries(config.instantiation_dict ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
       // WebArena's intent is what the agent reads: where the filled template differs (edited intents), it is the instance's own goal.
       const own = fillTemplate(goal, values) !== config.intent;
-      return { id: String(config.task_id), values, ...(own && { goal: config.intent }), start_url: startOf(config).path, eval: evaluatorsOf(config) };
+      const solution = Array.isArray(config.solution) ? { solution: config.solution } : {};
+      return { id: String(config.task_id), values, ...(own && { goal: config.intent }), start_url: startOf(config).path, eval: evaluatorsOf(config), ...solution };
     }),
     source: 'https://github.com/web-arena-x/webarena/blob/main/config_files/test.raw.json',
     license: 'Apache-2.0',

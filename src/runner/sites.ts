@@ -76,6 +76,8 @@ export function prepareSiteInstance(start: SiteStart, instance: Instance, sites:
   const resets = start.requireReset ? reached : [];
   const noReset = resets.find((s) => s.reset === undefined);
   if (noReset) return { unavailable: `the task requires a reset of site "${noReset.name}", and the manifest declares none for it (sites.${noReset.name}.reset)` };
+  const unset = resets.map((s) => s.reset).find((r): r is { env: string } => typeof r === 'object' && !env[r.env]);
+  if (unset) return { unavailable: `the task requires a reset of its sites: set ${unset.env} to a URL to POST or a command to run` };
   // A reset wipes the site for every worker: another worker's instance would lose its data mid-episode.
   if (resets.length && workers > 1) return { unavailable: `the task requires a reset of site "${resets[0]!.name}" before each instance: run it with --workers=1` };
   const bases = Object.fromEntries(reached.map((s) => [s.name, s.base]));

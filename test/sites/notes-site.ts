@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
+import { escape, page, redirect, Sessions, StandInSite, type Request } from './stand-in.ts';
 
 // A small stateful web app in the shape of a WebArena site, for the tests: a login form that
 // POSTs and sets a session cookie, a list of notes, a create and an edit form, a page showing
@@ -28,37 +27,19 @@ export interface Visit {
   session: boolean;
 }
 
-export class NotesSite {
+export class NotesSite extends StandInSite {
   notes: Note[] = structuredClone(SEED);
   readonly visits: Visit[] = [];
   /** How many notes there were when each reset came. */
   readonly notesAtReset: number[] = [];
-  private sessions = new Set<string>();
+  private readonly sessions = new Sessions();
 
-  private constructor(private readonly server: Server, readonly url: string) {}
 
-  static async start(): Promise<NotesSite> {
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const site = new NotesSite(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-    server.on('request', (req, res) => {
-      let text = '';
-      req.on('data', (chunk) => (text += chunk));
-      req.on('end', () => site.handle(req, res, new URLSearchParams(text)));
-    });
-    return site;
-  }
-
-  close(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-
-  private handle(req: IncomingMessage, res: ServerResponse, form: URLSearchParams): void {
-    const url = new URL(req.url ?? '/', this.url);
-    const token = /(?:^|;\s*)session=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
-    const session = token !== undefined && this.sessions.has(token);
-    this.visits.push({ method: req.method!, path: url.pathname, cookie: token !== undefined, session });
+  protected handle(req: Request, res: ServerResponse): void {
+    const { url, form } = req;
+    const token = req.cookie('session');
+    const session = this.sessions.who(token) !== undefined;
+    this.visits.push({ method: req.method, path: url.pathname, cookie: token !== undefined, session });
     const route = `${req.method} ${url.pathname.replace(/\/\d+/, '/:id')}`;
     const note = this.notes.find((n) => n.id === Number(/\/notes\/(\d+)/.exec(url.pathname)?.[1]));
 
@@ -71,8 +52,7 @@ export class NotesSite {
     if (route === 'GET /login') return page(res, 'Sign in', loginForm(url.searchParams.get('next') ?? '/notes'));
     if (route === 'POST /login') {
       if (USERS[form.get('username') ?? ''] !== form.get('password')) return page(res, 'Sign in', `<p role="alert">Wrong username or password.</p>${loginForm(form.get('next') ?? '/notes')}`);
-      const issued = randomUUID();
-      this.sessions.add(issued);
+      const issued = this.sessions.issue('alice');
       return redirect(res, safeNext(form.get('next')), `session=${issued}; HttpOnly; Path=/; SameSite=Lax`);
     }
     if (!session) return redirect(res, `/login?next=${encodeURIComponent(url.pathname)}`);
@@ -98,17 +78,7 @@ export class NotesSite {
   }
 }
 
-const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 const safeNext = (next: string | null) => (next?.startsWith('/') && !next.startsWith('//') ? next : '/notes');
-
-function page(res: ServerResponse, title: string, body: string, status = 200): void {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
-  res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`);
-}
-
-function redirect(res: ServerResponse, location: string, cookie?: string): void {
-  res.writeHead(303, { location, ...(cookie && { 'set-cookie': cookie }) }).end();
-}
 
 function loginForm(next: string): string {
   return `<form method="post" action="/login"><input type="hidden" name="next" value="${escape(next)}">

@@ -1,0 +1,67 @@
+// WebArena end to end without its deployments: configurations in WebArena's own format
+// (test/fixtures/webarena-standins), imported, then run against stand-ins of its forum and
+// shop (test/sites/) with their logins, a reset, the helpers and the local judge.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { importWebArena } from '../src/importers/webarena.ts';
+import { readResults } from '../src/report/results.ts';
+import { FakeOpenAI, textOf } from './fake-openai.ts';
+import { ROOT, runPlaywrightAsync, tempDir } from './helpers.ts';
+import { FORUM_USER, ForumSite } from './sites/forum-site.ts';
+import { SHOP_ADMIN, SHOP_CUSTOMER, ShopSite } from './sites/shop-site.ts';
+
+const CONFIGS = join(ROOT, 'test', 'fixtures', 'webarena-standins', 'test.raw.json');
+let forum: ForumSite;
+let shop: ShopSite;
+let judge: FakeOpenAI;
+let env: Record<string, string>;
+
+before(async () => {
+  [forum, shop] = await Promise.all([ForumSite.start(), ShopSite.start()]);
+  // WebArena's judge, read as WebArena reads it: correct when the student's answer holds the reference.
+  judge = await FakeOpenAI.start((request) => {
+    const prompt = textOf(request.body.messages.at(-1)!.content);
+    const [reference, student] = ['reference answer', 'student answer'].map((label) => new RegExp(`${label}: (.*)`).exec(prompt)?.[1]?.toLowerCase() ?? '');
+    return { content: student!.includes(reference!) ? 'correct' : 'incorrect' };
+  });
+  const out = tempDir();
+  const imported = importWebArena(CONFIGS, out);
+  assert.deepEqual(imported.tasks.filter((t) => t.error), []);
+  env = {
+    BENCHWRIGHT_TASKS: join(out, 'tasks.yaml'), BENCHWRIGHT_ALLURE: 'off', BENCHWRIGHT_LLM_CACHE: tempDir(),
+    OPENAI_BASE_URL: judge.url, OPENAI_API_KEY: 'local',
+    REDDIT: forum.url, SHOPPING: shop.url, SHOPPING_ADMIN: `${shop.url}/admin`, REDDIT_RESET: `${forum.url}/reset`,
+    REDDIT_USERNAME: FORUM_USER.name, REDDIT_PASSWORD: FORUM_USER.password, SHOPPING_USERNAME: SHOP_CUSTOMER.email, SHOPPING_PASSWORD: SHOP_CUSTOMER.password,
+    SHOPPING_ADMIN_USERNAME: SHOP_ADMIN.name, SHOPPING_ADMIN_PASSWORD: SHOP_ADMIN.password,
+  };
+});
+after(() => Promise.all([forum.close(), shop.close(), judge.close()]));
+
+const scores = (dir: string) => Object.fromEntries(readResults(join(dir, 'benchwright-report', 'latest', 'results.json')).instances.map((i) => [i.instance, i.score ?? i.error ?? i.outcome]));
+
+test('the stand-in configurations: the oracle reaches 1.000 on all 13, do-nothing 0; one login per site, the reset before the task that requires it', async () => {
+  const oracle = await runPlaywrightAsync(['test', '--project=oracle', '--workers=1'], env);
+  assert.equal(oracle.code, 0, oracle.output);
+  const ids = Array.from({ length: 13 }, (_, i) => String(9001 + i));
+  assert.deepEqual(scores(oracle.dir), Object.fromEntries(ids.map((id) => [id, 1])));
+  assert.deepEqual(forum.logins, [true], 'the forum is logged in to once, by the sites project');
+  assert.equal(forum.resets, 1, 'reset once, before the one task that requires it');
+  // The fuzzy answer was judged by the local model; the N/A answer and the exact ones needed no call.
+  assert.equal(judge.requests.length, 1);
+
+  for (const site of [forum.url, shop.url]) await fetch(`${site}/reset`, { method: 'POST' });
+  const nothing = await runPlaywrightAsync(['test', '--project=do-nothing', '--workers=1'], env);
+  assert.equal(nothing.code, 0, nothing.output);
+  // No answer is no claim that the task cannot be done: the N/A task scores 0 too.
+  assert.deepEqual(scores(nothing.dir), Object.fromEntries(ids.map((id) => [id, 0])));
+});
+
+test('a refused login skips the tasks that need it with the page\'s message, once; the site\'s other tasks run', async () => {
+  const before = forum.logins.length;
+  const run = await runPlaywrightAsync(['test', '--project=oracle', '--workers=1', '--grep', '@webarena-90[1-5]'], { ...env, REDDIT_PASSWORD: 'guess' });
+  assert.equal(run.code, 0, run.output);
+  assert.deepEqual(forum.logins.slice(before), [false]);
+  const reason = 'logging in to site "reddit" failed: Invalid credentials.';
+  assert.deepEqual(scores(run.dir), { 9001: reason, 9002: reason, 9003: reason, 9004: 1, 9005: 1, 9006: reason, 9007: reason });
+});
