@@ -25,6 +25,8 @@ for (const { task, instances } of selection.tasks) {
     { type: 'task', description: name },
     ...(task.split ? [{ type: 'split', description: task.split }] : []),
     ...(task.goal ? [{ type: 'kind', description: 'goal task' }] : []),
+    // The sites a site task runs on, for the tables by site (WebArena's per-site success).
+    ...(task.site ? [{ type: 'sites', description: [task.site, ...(task.otherSites ?? [])].join(' ') }] : []),
     { type: 'allure.label.epic', description: benchmark.manifest.name },
     { type: 'allure.label.feature', description: name },
     ...(task.split ? [{ type: 'allure.label.story', description: task.split }] : []),

@@ -2,12 +2,13 @@
 // (test/fixtures/webarena-standins), imported, then run against stand-ins of its forum and
 // shop (test/sites/) with their logins, a reset, the helpers and the local judge.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { importWebArena } from '../src/importers/webarena.ts';
 import { readResults } from '../src/report/results.ts';
 import { FakeOpenAI, textOf } from './fake-openai.ts';
-import { ROOT, runPlaywrightAsync, tempDir } from './helpers.ts';
+import { ROOT, runCli, runPlaywrightAsync, tempDir } from './helpers.ts';
 import { FORUM_USER, ForumSite } from './sites/forum-site.ts';
 import { SHOP_ADMIN, SHOP_CUSTOMER, ShopSite } from './sites/shop-site.ts';
 
@@ -49,6 +50,26 @@ test('the stand-in configurations: the oracle reaches 1.000 on all 13, do-nothin
   assert.equal(forum.resets, 1, 'reset once, before the one task that requires it');
   // The fuzzy answer was judged by the local model; the N/A answer and the exact ones needed no call.
   assert.equal(judge.requests.length, 1);
+
+  // results.json keeps task_id, the answer, the final URL and each evaluator's record; the tables have WebArena's success by site.
+  const results = readResults(join(oracle.dir, 'benchwright-report', 'latest', 'results.json'));
+  const row = (id: string) => results.instances.find((i) => i.instance === id)!;
+  assert.deepEqual([row('9001').sites, row('9001').episode?.answer, row('9004').episode?.finalUrl], [['reddit'], '3', `${forum.url}/f/books`]);
+  assert.deepEqual(results.evaluations.filter((e) => e.instance === '9013').map((e) => [e.evaluator, e.score, (e.got as { url: string }[])[0]!.url]), [['html', 1, `${shop.url}/sales/order/view/order_id/188/`]]);
+  const summary = readFileSync(join(oracle.dir, 'benchwright-report', 'latest', 'summary.md'), 'utf8');
+  assert.match(summary, /## Goal tasks by site\n\n\| project \| site \| episodes \| success \|\n.*\n\| oracle \| reddit \| 7 \| 1\.000 \|\n\| oracle \| shopping \| 2 \| 1\.000 \|\n\| oracle \| shopping\\_admin \| 4 \| 1\.000 \|/);
+
+  // WebArena's result folder, as its scripts read it.
+  const exported = runCli(['export', join(oracle.dir, 'benchwright-report', 'latest'), '--format', 'webarena', '--out', join(oracle.dir, 'wa')]);
+  assert.equal(exported.code, 0, exported.stderr);
+  const folder = join(oracle.dir, 'wa', 'oracle');
+  const log = readFileSync(readFileSync(join(folder, 'log_files.txt'), 'utf8').trim(), 'utf8').split('\n');
+  assert.match(log[0]!, /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,000 - INFO - \[Config file\]: config_files\/9001\.json$/);
+  assert.match(log[1]!, /- INFO - \[Intent\]: How many comments does the post titled "Favourite Le Guin novel\?" have\?$/);
+  assert.match(log[2]!, /- INFO - \[Result\] \(PASS\) config_files\/9001\.json$/);
+  assert.match(log.at(-2)!, /- INFO - Average score: 1$/);
+  assert.deepEqual(JSON.parse(readFileSync(join(folder, 'scores.json'), 'utf8')), Object.fromEntries(ids.map((id) => [id, 1])));
+  assert.match(readFileSync(join(folder, 'render_9013.html'), 'utf8'), /final URL: http:\/\/127\.0\.0\.1:\d+\/sales\/order\/view\/order_id\/188\//);
 
   for (const site of [forum.url, shop.url]) await fetch(`${site}/reset`, { method: 'POST' });
   const nothing = await runPlaywrightAsync(['test', '--project=do-nothing', '--workers=1'], env);

@@ -1,9 +1,7 @@
 // WebArena's task configurations imported as task files, and its program_html helpers against
-// small stand-ins of the pages and endpoints they read.
+// the stand-in shop's endpoints and a GitLab members table.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { chromium } from '@playwright/test';
@@ -14,6 +12,7 @@ import { loadBenchmark } from '../src/task/benchmark.ts';
 import { findChromium, executableFor, isFound } from '../src/setup/chromium.ts';
 import { thisMachine } from '../src/setup/machine.ts';
 import { ROOT, runCli, runPlaywrightAsync, tempDir } from './helpers.ts';
+import { SHOP_ADMIN, ShopSite } from './sites/shop-site.ts';
 
 const SHARED_WEBARENA = join(ROOT, '..', 'shared', 'webarena', 'test.raw.json');
 
@@ -68,50 +67,30 @@ test('func: calls are read as data: quoted strings and __page__, a known helper;
   assert.deepEqual(Object.keys(HELPERS).sort(), ['gitlab_get_project_memeber_role', 'reddit_get_post_url', 'shopping_get_latest_order_url', 'shopping_get_sku_latest_review_author', 'shopping_get_sku_latest_review_rating']);
 });
 
-test('the helpers read what WebArena\'s read: a post\'s URL, a member\'s role on the members page, the shop\'s REST API as its admin', async () => {
-  const requests: string[] = [];
-  const server = createServer((req, res) => {
-    requests.push(`${req.method} ${req.url} ${req.headers.authorization ?? ''}`);
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      const json = (status: number, value: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
-      if (req.url === '/rest/default/V1/integration/admin/token') {
-        const { username, password } = JSON.parse(body) as Record<string, string>;
-        return username === 'admin' && password === 'admin1234' ? json(200, 'tok3n') : json(401, { message: 'The account sign-in was incorrect' });
-      }
-      if (req.url === '/members') {
-        return res.writeHead(200, { 'content-type': 'text/html' }).end(`<table><tr><td data-label="Account"><span class="gl-avatar-labeled-sublabel">@byteblaze</span></td><td class="col-max-role"><span>Maintainer</span></td></tr>
-          <tr><td data-label="Account"><span class="gl-avatar-labeled-sublabel">@vinta</span></td><td class="col-max-role"><span>Developer</span></td></tr></table>`);
-      }
-      if (req.headers.authorization !== 'Bearer tok3n') return json(401, { message: 'unauthorized' });
-      if (req.url?.startsWith('/rest/V1/orders?')) return json(200, { items: [{ increment_id: '000000191' }] });
-      if (req.url === '/rest/V1/products/B0-SKU/reviews') return json(200, [{ nickname: 'Ann', ratings: [{ rating_name: 'Rating', percent: 80 }] }, { nickname: 'Bo', ratings: [{ rating_name: 'Rating', percent: 40 }] }]);
-      if (req.url === '/rest/V1/products/NONE/reviews') return json(200, []);
-      json(404, {});
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+test('the helpers read what WebArena\'s read: a post\'s URL, a member\'s role on the members page, the stand-in shop\'s REST API as its admin', async () => {
+  const shop = await ShopSite.start();
   const found = findChromium(thisMachine);
   const browser = await chromium.launch({ ...(isFound(found) && { executablePath: executableFor(found, false) }) });
   const saved = { user: process.env.SHOPPING_ADMIN_USERNAME, password: process.env.SHOPPING_ADMIN_PASSWORD };
   try {
     const page = await browser.newPage();
-    await page.goto(`${base}/members`);
-    const run = (text: string, lastUrl = '') => runHelper(parseHelperCall(text) as HelperCall, { page, sites: { shopping: base } }, lastUrl);
+    // A GitLab project's members table, as GitLab 15 renders its rows.
+    await page.setContent(`<table><tr><td data-label="Account"><span class="gl-avatar-labeled-sublabel">@byteblaze</span></td><td class="col-max-role"><span>Maintainer</span></td></tr>
+      <tr><td data-label="Account"><span class="gl-avatar-labeled-sublabel">@vinta</span></td><td class="col-max-role"><span>Developer</span></td></tr></table>`);
+    const run = (text: string, lastUrl = '') => runHelper(parseHelperCall(text) as HelperCall, { page, sites: { shopping: shop.url } }, lastUrl);
     assert.equal(await run("func:reddit_get_post_url('__last_url__')", 'http://forum:9999/f/books/59421/the-title/-/comment/1'), 'http://forum:9999/f/books/59421/');
     assert.equal(await run("func:reddit_get_post_url('__last_url__')", 'http://forum:9999/user/x'), 'http://forum:9999/user/x');
     assert.equal(await run("func:gitlab_get_project_memeber_role(__page__, 'vinta')"), 'Developer');
     assert.equal(await run("func:gitlab_get_project_memeber_role(__page__, 'nobody')"), '');
 
-    process.env.SHOPPING_ADMIN_USERNAME = 'admin';
-    process.env.SHOPPING_ADMIN_PASSWORD = 'admin1234';
-    assert.equal(await run('func:shopping_get_latest_order_url()'), `${base}/sales/order/view/order_id/191/`);
-    assert.equal(await run("func:shopping_get_sku_latest_review_author('B0-SKU')"), 'Bo');
-    assert.equal(await run("func:shopping_get_sku_latest_review_rating('B0-SKU')"), '40');
-    assert.equal(await run("func:shopping_get_sku_latest_review_author('NONE')"), '');
-    assert.ok(requests.some((r) => r.startsWith('GET /rest/V1/orders?searchCriteria[sortOrders][0][field]=created_at&searchCriteria[sortOrders][0][direction]=DESC&searchCriteria[pageSize]=1 Bearer tok3n')));
+    process.env.SHOPPING_ADMIN_USERNAME = SHOP_ADMIN.name;
+    process.env.SHOPPING_ADMIN_PASSWORD = SHOP_ADMIN.password;
+    assert.equal(await run('func:shopping_get_latest_order_url()'), `${shop.url}/sales/order/view/order_id/187/`);
+    assert.equal(await run("func:shopping_get_sku_latest_review_author('WS12-M-Orange')"), 'Lena');
+    assert.equal(await run("func:shopping_get_sku_latest_review_rating('WS12-M-Orange')"), '60');
+    assert.equal(await run("func:shopping_get_sku_latest_review_author('MH01-XS-Black')"), '');
+    shop.products[0]!.reviews.push({ nickname: 'Ann', percent: 100 });
+    assert.deepEqual([await run("func:shopping_get_sku_latest_review_author('WS12-M-Orange')"), await run("func:shopping_get_sku_latest_review_rating('WS12-M-Orange')")], ['Ann', '100']);
     process.env.SHOPPING_ADMIN_PASSWORD = 'wrong';
     await assert.rejects(run('func:shopping_get_latest_order_url()'), /integration\/admin\/token answered 401/);
     delete process.env.SHOPPING_ADMIN_PASSWORD;
@@ -122,6 +101,6 @@ test('the helpers read what WebArena\'s read: a post\'s URL, a member\'s role on
       else process.env[k] = v;
     }
     await browser.close();
-    server.close();
+    await shop.close();
   }
 });

@@ -8,15 +8,23 @@ import { buildStepMessages } from '../../agents/llm/step-prompt.ts';
 import { parseActions } from '../actions/parse-actions.ts';
 import { atCeiling } from '../evaluators/evaluate.ts';
 import { selectorArgs } from '../observe/observe.ts';
+import { exportWebArena } from '../report/export-webarena.ts';
 import { locateResults } from '../report/run-folders.ts';
 import { readTrajectories, TRAJECTORIES } from '../report/trajectories.ts';
 import type { Trajectory } from '../runner/episode.ts';
 import type { FieldTrajectory } from '../runner/run-instance.ts';
 import { UsageError } from './usage.ts';
 
-export const EXPORT_USAGE = `benchwright export [run] --format chat [--split <name>]... [--out <file>]
+export const EXPORT_USAGE = `benchwright export [run] --format chat|webarena [--split <name>]... [--out <path>]
 
-Turns a run's successful instances into training data, one JSON object per line,
+--format webarena: the run as WebArena's run.py leaves its result folder, one folder per
+project under --out (default: webarena/ in the run's folder), for WebArena's scripts:
+log_files.txt, log_files/log_benchwright.log ([Config file], [Intent], [Result] (PASS|FAIL) per
+task, [Unhandled Error] where nothing was scored, the average), render_<task_id>.html per task
+(intent, steps, answer, final URL, each evaluator's verdict) and scores.json (task_id: score).
+Instances whose id is not a task_id (an integer) are left out, and counted.
+
+--format chat: turns a run's successful instances into training data, one JSON object per line,
 {"messages": [...]}: what OpenAI's fine-tuning and most trainers read. An oracle run of the
 train split (npx playwright test --project=oracle) is supervised data this way.
 - An episode (goal tasks, and form tasks run open-ended): for each step whose action was done,
@@ -31,19 +39,25 @@ A run: its folder, its name in the report folder, or latest (the default). The p
 built with the run's project settings (agentOptions) over the llm agent's defaults; a vision
 project's screenshots are not kept, so its records hold the text of its prompts.
 
-  --format chat     the only format so far
-  --split <name>    only instances of this split (repeatable): train, to keep test answers
+  --format <name>   chat or webarena
+  --split <name>    chat: only instances of this split (repeatable): train, to keep test answers
                     out of training data (default: every split, saying how many are not train)
-  --out <file>      where to write (default: chat.jsonl in the run's folder)`;
+  --out <path>      where to write (default: chat.jsonl, or webarena/, in the run's folder)`;
 
 type Example = ChatCompletionMessageParam[];
 
 export async function exportCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { format: { type: 'string' }, split: { type: 'string', multiple: true }, out: { type: 'string' } } });
-  if (values.format !== 'chat') throw new UsageError(`--format must be chat${values.format === undefined ? '' : `, not "${values.format}"`}`, EXPORT_USAGE);
+  if (values.format !== 'chat' && values.format !== 'webarena') throw new UsageError(`--format must be chat or webarena${values.format === undefined ? '' : `, not "${values.format}"`}`, EXPORT_USAGE);
   if (positionals.length > 1) throw new UsageError('expected one run', EXPORT_USAGE);
   const { folder, results } = locateResults(positionals[0]);
   const records = readTrajectories(folder);
+  if (values.format === 'webarena') {
+    for (const written of exportWebArena(results, records, resolve(values.out ?? join(folder, 'webarena')))) {
+      console.log(`${written.project}: ${written.tasks} tasks in ${written.folder}${written.left ? ` (${written.left} left out: their ids are not WebArena task_ids)` : ''}`);
+    }
+    return 0;
+  }
   if (!records.length) throw new Error(`${folder} has no trajectories (${TRAJECTORIES}): export takes runs of goal tasks, of form tasks run open-ended, and oracle runs of form tasks`);
   const chosen = values.split ? records.filter((r) => values.split!.includes(r.split ?? '')) : records;
   const lines: string[] = [];

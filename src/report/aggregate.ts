@@ -36,8 +36,8 @@ export interface ProjectSummary {
   allFields: Estimate;
   /** Per field type, its mean score and number of scored fields. */
   byType: Record<string, Estimate & { fields: number }>;
-  /** Goal tasks only: success (the mean instance score over their episodes), and their episodes. */
-  goals?: { success: Estimate } & EpisodeStats;
+  /** Goal tasks only: success (the mean instance score over their episodes), their episodes, and success per site. */
+  goals?: { success: Estimate; bySite?: SiteScore[] } & EpisodeStats;
   /** Tasks with a score (a scored field, or a scored episode). */
   tasks: number;
   /** Instances run (scored, not scored or errored; not those that never ran). */
@@ -53,6 +53,14 @@ export interface ProjectSummary {
   /** What the agent spent, summed over every field (LLM agents); undefined when it reports nothing. */
   usage?: Usage;
   perTask: TaskScore[];
+}
+
+/** Success on the tasks of one site, or of one combination of sites (WebArena's per-site table). */
+export interface SiteScore {
+  site: string;
+  /** Episodes scored there. */
+  episodes: number;
+  success: number | null;
 }
 
 export interface SummaryOptions {
@@ -107,7 +115,7 @@ export function summarizeProjects(results: BenchmarkResults, options: SummaryOpt
       ceiling: benchmarkCeiling(formTasks.map(([, rows]) => rows.flatMap(scoredOf))),
       allFields: form.columns[0]!,
       byType: Object.fromEntries(types.map((type, c) => [type, { ...form.columns[1 + c]!, fields: fieldCount(1 + c) }])),
-      ...(goalTasks.length && { goals: { success: goal.columns[0]!, ...episodeStats(instances) } }),
+      ...(goalTasks.length && { goals: { success: goal.columns[0]!, ...episodeStats(instances), ...siteScores(instances) } }),
       tasks: perTask.filter((t) => t.score.value !== null).length,
       instances: instances.filter((i) => i.outcome !== 'not run').length,
       errored: instances.filter((i) => i.outcome === 'errored').length,
@@ -150,6 +158,17 @@ function fieldSums(fields: FieldRow[], types: string[]): InstanceSums {
     counts[c]!++;
   }
   return { sums, counts };
+}
+
+/** Success per site (a task on several: their names joined, as WebArena's multi-site tasks), when site tasks ran. */
+function siteScores(rows: InstanceRow[]): { bySite?: SiteScore[] } {
+  const onSites = rows.filter((r) => r.sites && r.outcome !== 'not run' && r.outcome !== 'errored');
+  if (!onSites.length) return {};
+  const bySite = [...groupBy(onSites, (r) => [...r.sites!].sort(byCodePoint).join('+'))].sort(([a], [b]) => byCodePoint(a, b)).map(([site, group]): SiteScore => {
+    const scored = group.filter((r) => r.score !== null);
+    return { site, episodes: scored.length, success: scored.length ? scored.reduce((sum, r) => sum + r.score!, 0) / scored.length : null };
+  });
+  return { bySite };
 }
 
 function episodeStats(rows: InstanceRow[]): EpisodeStats {

@@ -75,7 +75,10 @@ export function readTest(test: TestCase): { record: RunRecord; trajectory?: Traj
     evaluations = result && jsonAttachment<Evaluation[]>(result, EVALUATIONS);
     trajectory = result && jsonAttachment<Trajectory>(result, TRAJECTORY);
     fieldTrajectory = result && jsonAttachment<FieldTrajectory>(result, FIELD_TRAJECTORY);
-    if (trajectory) episode = { steps: trajectory.steps.length, end: trajectory.end ?? 'broke off', ...(trajectory.answer !== undefined && { answer: trajectory.answer }), ...(trajectory.failure !== undefined && { failure: trajectory.failure }) };
+    if (trajectory) {
+      const { steps, end, answer, failure, finalUrl } = trajectory;
+      episode = { steps: steps.length, end: end ?? 'broke off', ...(answer !== undefined && { answer }), ...(finalUrl !== undefined && { finalUrl }), ...(failure !== undefined && { failure }) };
+    }
     // Every attempt's calls were paid for, a retried one's too; a field's record shows the last attempt's.
     const spentPerAttempt = test.results.map((r) => jsonAttachment<Record<string, Usage>>(r, AGENT_USAGE) ?? {});
     const spent = spentPerAttempt.flatMap((s) => Object.values(s));
@@ -90,6 +93,7 @@ export function readTest(test: TestCase): { record: RunRecord; trajectory?: Traj
     task,
     ...(notes.has('split') && { split: notes.get('split') }),
     ...(notes.get('kind') === 'goal task' && { goal: true as const }),
+    ...(notes.has('sites') && { sites: notes.get('sites')!.split(' ') }),
     instance,
     outcome: unreadable ? 'errored' : outcome(result, evaluations),
     status: result?.status ?? 'skipped',

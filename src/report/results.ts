@@ -37,8 +37,10 @@ export interface InstanceRow {
   usage?: Usage;
   /** An instance of a goal task (scored apart from the form benchmark), whether its episode ran or not. */
   goal?: true;
-  /** A goal task's episode: how many steps, why it ended, the answer it gave, why the agent failed. */
-  episode?: { steps: number; end: string; answer?: string; failure?: string };
+  /** A site task's sites, its start site first. */
+  sites?: string[];
+  /** A goal task's episode: how many steps, why it ended, the answer it gave, the page it ended on, why the agent failed. */
+  episode?: { steps: number; end: string; answer?: string; finalUrl?: string; failure?: string };
   /** The fields the page kept below their ceilings though the agent gave their gold answers (fixtures' checkScore). */
   pageLimited?: string[];
 }

@@ -47,6 +47,14 @@ export function episodeTable(summaries: ProjectSummary[]): string[][] {
   ];
 }
 
+/** Per project and site (or sites, for tasks on several): episodes scored and their success, WebArena's table by site. */
+export function siteTable(summaries: ProjectSummary[]): string[][] {
+  return [
+    ['project', 'site', 'episodes', 'success'],
+    ...summaries.flatMap((s) => (s.goals?.bySite ?? []).map((t) => [s.project, t.site, String(t.episodes), formatScore(t.success)])),
+  ];
+}
+
 function usageCells({ usage }: ProjectSummary): string[] {
   if (!usage) return ['–', '–', '–', '–'];
   return [String(usage.calls), String(usage.promptTokens), String(usage.completionTokens), usage.cost === null ? '?' : usage.cost.toFixed(4)];

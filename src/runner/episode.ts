@@ -25,6 +25,8 @@ export interface Trajectory {
   end?: EndReason;
   /** send_msg_to_user's text, when the episode ended on an answer. */
   answer?: string;
+  /** The URL of the page the episode ended on (the one its evaluators read). */
+  finalUrl?: string;
   /** report_infeasible's reason. */
   infeasible?: string;
   /** Why the agent could not go on, when the episode ended so. */

@@ -75,6 +75,7 @@ export async function runInstance(run: InstanceRun): Promise<InstanceResult> {
       actions, agent, goal, protocol: task.protocol, trajectory, step: run.step ?? ((_title, body) => body()),
       input: { task: taskBrief, instanceId: instance.id, seed: run.seed, options: run.agentOptions, report, ...(agent.needsGold && solution && { solution }) },
     });
+    trajectory.finalUrl = actions.page.url();
     // Giving up answers "N/A", as in WebArena and BrowserGym: right where the task cannot be done.
     const answer = trajectory.answer ?? (trajectory.infeasible !== undefined ? 'N/A' : undefined);
     const sites = { ...(run.siteBase !== undefined && { siteBase: run.siteBase }), ...(run.siteBases && { siteBases: run.siteBases }) };
