@@ -15,7 +15,13 @@ for (const [name, entry] of Object.entries(manifest.sites)) {
   if (!entry.login) continue;
   const recipe = entry.login;
   test(`log in to ${name}`, { annotation: { type: 'site', description: name } }, async ({ browser }) => {
-    const { site, unavailable } = reachSite(name, entry);
+    let reached: ReturnType<typeof reachSite>;
+    try {
+      reached = reachSite(name, entry);
+    } catch (e) {
+      reached = { unavailable: (e as Error).message };
+    }
+    const { site, unavailable } = reached;
     test.skip(!site, unavailable);
     const failed = await logIn(browser, site!, recipe);
     test.skip(failed !== undefined, `logging in to site "${name}" failed: ${failed}`);

@@ -84,6 +84,10 @@ test('WebArena\'s stop [answer] ends with an answer, read as its parser reads it
   // Everything up to the last "]" of the line, as WebArena's \[(.+)\] takes it.
   assert.deepEqual(answer('stop [a [b] c]'), [{ name: 'send_msg_to_user', args: ['a [b] c'] }]);
   assert.deepEqual(answer('stop []'), [{ name: 'send_msg_to_user', args: [''] }]);
+  // A bare stop answers nothing, as WebArena reads it; said in prose, or on a line of its own before "[", it is no action.
+  assert.deepEqual(answer('```stop```'), [{ name: 'send_msg_to_user', args: [''] }]);
+  assert.match(parseActions('I will stop here').errors[0]!.message, /no action found/);
+  assert.match(parseActions('stop\n[the answer]').errors[0]!.message, /no action found/);
   assert.deepEqual(answer('click("e3")\nthen stop [done]'), [{ name: 'click', args: ['e3'] }]);
   assert.match(parseActions('stopped [here]').errors[0]!.message, /no action found/);
 });

@@ -1,12 +1,13 @@
 // Goal tasks on a stateful site of the manifest (the shape of a WebArena site): a login, data
 // that instances change, and nothing of one instance in the next.
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { absoluteReferences } from '../src/evaluators/url.ts';
 import { readResults } from '../src/report/results.ts';
-import { reachSite } from '../src/runner/sites.ts';
-import { ROOT, runPlaywrightAsync } from './helpers.ts';
+import { prepareSiteInstance, reachSite, resetSite } from '../src/runner/sites.ts';
+import { ROOT, runPlaywrightAsync, tempDir } from './helpers.ts';
 import { NotesSite, type Visit } from './sites/notes-site.ts';
 
 const SITE_TASKS = join(ROOT, 'test', 'fixtures', 'site-tasks', 'tasks.yaml');
@@ -94,4 +95,27 @@ test('a site\'s login runs once per run, in the sites setup project; a refused l
   assert.match(refused.output, /3 skipped/);
   // Said once, for the run: the instances that need the login were skipped with it.
   assert.match(refused.output, /no benchmark instance ran \(logging in to site "notes" failed: Wrong username or password\.\)/);
+});
+
+test('a reset from a variable: a URL is POSTed, a command is run; failures name the variable, never its value; an instance that needs one unset is skipped', async () => {
+  const dir = tempDir();
+  const done = join(dir, 'reset-done');
+  const shop = { name: 'shop', base: 'http://127.0.0.1:9', reset: { env: 'SHOP_RESET' } };
+  await resetSite(shop, { SHOP_RESET: `touch ${done}` });
+  assert.ok(existsSync(done));
+  await assert.rejects(resetSite(shop, { SHOP_RESET: 'echo oops >&2; exit 3 # token=s3cret' }), (e: Error) => /resetting site "shop" \(the command in SHOP_RESET\) failed: oops/.test(e.message) && !e.message.includes('s3cret'));
+  const before = site.visits.length;
+  await resetSite({ ...shop, base: site.url }, { SHOP_RESET: `${site.url}/reset` });
+  assert.deepEqual(site.visits.slice(before).map((v) => `${v.method} ${v.path}`), ['POST /reset']);
+  await assert.rejects(resetSite(shop, { SHOP_RESET: 'http://user:pw@127.0.0.1:9/reset' }), (e: Error) => /POST to the URL in SHOP_RESET/.test(e.message) && !e.message.includes('pw@'));
+
+  const start = { kind: 'site' as const, site: 'shop', login: [], requireReset: true };
+  const instance = { id: 'a', values: {}, gold: {}, annotators: 0, episode: { goal: { text: 'g' }, startUrl: '/', sites: ['shop', 'forum'] } };
+  const sites = { shop: { env: 'SHOP', reset: { env: 'SHOP_RESET' } }, forum: { env: 'FORUM', reset: '/reset' } };
+  assert.deepEqual(prepareSiteInstance(start, instance, sites, 1, {}), { unavailable: 'site "shop" is not configured: set SHOP to its base URL; site "forum" is not configured: set FORUM to its base URL' });
+  assert.deepEqual(prepareSiteInstance(start, instance, sites, 1, { SHOP: 'http://a', FORUM: 'http://b' }), { unavailable: 'the task requires a reset of its sites: set SHOP_RESET to a URL to POST or a command to run' });
+  assert.deepEqual(prepareSiteInstance(start, instance, sites, 2, { SHOP: 'http://a', FORUM: 'http://b', SHOP_RESET: 'true' }), { unavailable: 'the task requires a reset of site "shop" before each instance: run it with --workers=1' });
+  const ready = prepareSiteInstance(start, { ...instance, eval: [{ evaluator: 'url', settings: { reference_url: '__FORUM__/f/1' } }] }, sites, 1, { SHOP: 'http://a/', FORUM: 'http://b', SHOP_RESET: 'true' });
+  assert.ok(!('unavailable' in ready));
+  assert.deepEqual([ready.startUrl, ready.siteBases, ready.instance.eval![0]!.settings, ready.resets.map((s) => s.name)], ['http://a/', { shop: 'http://a', forum: 'http://b' }, { reference_url: 'http://b/f/1' }, ['shop', 'forum']]);
 });

@@ -58,7 +58,7 @@ test('every goal read from an imported configuration is WebArena\'s intent', { s
 
 test('func: calls are read as data: quoted strings and __page__, a known helper; anything else says what is wrong', () => {
   assert.deepEqual(parseHelperCall("func:reddit_get_post_url('__last_url__')"), { name: 'reddit_get_post_url', args: ['__last_url__'] });
-  assert.deepEqual(parseHelperCall('func:gitlab_get_project_memeber_role(__page__, "byteblaze")'), { name: 'gitlab_get_project_memeber_role', args: ['__page__', 'byteblaze'] });
+  assert.deepEqual(parseHelperCall('func:gitlab_get_project_memeber_role(__page__, "byteblaze")'), { name: 'gitlab_get_project_memeber_role', args: [null, 'byteblaze'] });
   assert.deepEqual(parseHelperCall('func:shopping_get_latest_order_url()'), { name: 'shopping_get_latest_order_url', args: [] });
   assert.equal(parseHelperCall('document.title'), undefined);
   assert.match(parseHelperCall('func:os.system("rm -rf /")') as string, /not a helper call/);

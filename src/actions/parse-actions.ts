@@ -23,8 +23,8 @@ export interface ParseResult {
 const CALL_START = new RegExp(`\\b(${Object.keys(ACTION_SIGNATURES).join('|')})\\s*\\(`, 'g');
 const NUMBER = /-?\d+(\.\d+)?/y;
 const KEYWORD = /([A-Za-z_]\w*)\s*=(?!=)/y;
-/** WebArena's parser: the answer is everything between the first "[" and the last "]" (empty: none). */
-const WEBARENA_STOP = /\bstop\s*\[(.*)\]/;
+/** WebArena's parser (`stop ?\[(.+)\]`): the answer is everything between the first "[" and the last "]" of the line; a bare stop answers "". */
+const WEBARENA_STOP = /\bstop ?\[(.*)\]|^\s*(?:```)?\s*stop\s*(?:```)?\s*$/;
 const ESCAPES: Record<string, string> = { '\\': '\\', '"': '"', "'": "'", n: '\n', t: '\t', r: '\r', '/': '/' };
 
 class SyntaxProblem extends Error {
@@ -170,7 +170,7 @@ export function parseActions(reply: string): ParseResult {
     }
   }
   const stop = actions.length === 0 && errors.length === 0 ? WEBARENA_STOP.exec(reply) : null;
-  if (stop) actions.push({ name: 'send_msg_to_user', args: [stop[1]!] });
+  if (stop) actions.push({ name: 'send_msg_to_user', args: [stop[1] ?? ''] });
   if (actions.length === 0 && errors.length === 0) {
     errors.push({ offset: 0, message: `no action found: write a call such as modify_text("field", "value") (actions: ${Object.keys(ACTION_SIGNATURES).join(', ')})` });
   }

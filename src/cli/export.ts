@@ -54,7 +54,7 @@ export async function exportCommand(args: string[]): Promise<number> {
   const records = readTrajectories(folder);
   if (values.format === 'webarena') {
     for (const written of exportWebArena(results, records, resolve(values.out ?? join(folder, 'webarena')))) {
-      console.log(`${written.project}: ${written.tasks} tasks in ${written.folder}${written.left ? ` (${written.left} left out: their ids are not WebArena task_ids)` : ''}`);
+      console.log(`${written.project}: ${written.tasks} tasks in ${written.folder}${written.left ? ` (${written.left} left out: their ids are not WebArena task_ids, or not once)` : ''}`);
     }
     return 0;
   }

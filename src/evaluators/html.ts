@@ -17,8 +17,8 @@ export interface HtmlEvidence {
   checks: { url: string; value?: EvaluateResult; threw?: string; failed?: string }[];
 }
 
-/** How long a page named by a check may take to load. */
-const LOAD_MS = 15_000;
+/** How long a page named by a check may take to load (Playwright's default, as WebArena's goto). */
+const LOAD_MS = 30_000;
 /** WebArena sleeps 3 s after opening a check's page; here at most that, until the network is idle. */
 const SETTLE_MS = 3_000;
 

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { onSite, sitesNamedIn } from '../task/site-placeholders.ts';
 import { fillTemplate } from '../task/template.ts';
 import { writeManifest, writeTaskFile, type ImportedTask, type ImportResult } from './output.ts';
 import { WEBARENA_SITES } from './webarena-sites.ts';
@@ -27,8 +28,6 @@ interface WebArenaConfig {
   };
 }
 
-/** `__SHOPPING_ADMIN__/path`: the site a URL starts on, and the path. */
-const ON_SITE = /^__([A-Z][A-Z0-9_]*?)__(.*)$/;
 const REFERENCE_KEYS = ['exact_match', 'must_include', 'fuzzy_match'];
 
 /**
@@ -60,7 +59,7 @@ export function importWebArena(input: string, out: string): ImportResult {
     const title = first.intent_template;
     try {
       const task = taskOf(id, group, notes);
-      for (const site of [task.site, ...(task.sites ?? []), ...(task.login ?? []), ...placeholderSites(group)]) sites.add(site);
+      for (const site of [task.site, ...(task.sites ?? []), ...(task.login ?? []), ...sitesNamedIn(group.map((c) => c.eval))]) sites.add(site);
       writeTaskFile(file, { comment: `WebArena intent template ${first.intent_template_id}, written by benchwright import webarena. Instance ids are WebArena's task_id.`, task: { ...task } });
       return { id, title, split: 'test', dir: tasksDir, file };
     } catch (e) {
@@ -83,8 +82,10 @@ function taskOf(id: string, group: WebArenaConfig[], notes: string[]) {
   const goal = first.intent_template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => `\${${name}}`);
   const login = loginOf(first);
   const start = startOf(first).site;
-  // The sites any of its tasks lists: each must be configured (an agent may browse them).
-  const others = [...new Set(group.flatMap((c) => c.sites))].filter((s) => s !== start).sort();
+  // The sites any of its tasks lists: each must be configured (an agent may browse them). The
+  // shop's helpers read the shopping site's API, whichever site the task is on (WebArena reads SHOPPING).
+  const helpers = JSON.stringify(group.map((c) => c.eval.program_html)).includes('func:shopping_') ? ['shopping'] : [];
+  const others = [...new Set([...group.flatMap((c) => c.sites), ...helpers])].filter((s) => s !== start).sort();
   return {
     id,
     title: first.intent_template,
@@ -108,11 +109,13 @@ function taskOf(id: string, group: WebArenaConfig[], notes: string[]) {
   };
 }
 
-/** The start site and the path on it; several start pages (" |AND| ") are not WebArena's. */
+/** The start site and the path on it. */
 function startOf(config: WebArenaConfig): { site: string; path: string } {
-  const match = ON_SITE.exec(config.start_url.split(' |AND| ')[0]!.trim());
-  if (!match) throw new Error(`task ${config.task_id}: start_url "${config.start_url}" does not start with a site placeholder (__SHOPPING__, __GITLAB__, ...)`);
-  return { site: match[1]!.toLowerCase(), path: match[2]!.startsWith('/') ? match[2]! : `/${match[2]}` };
+  // WebArena opens a tab per " |AND| " page; none of its 812 tasks has two, and one tab here would change the task.
+  if (config.start_url.includes(' |AND| ')) throw new Error(`task ${config.task_id}: start_url opens several pages ("${config.start_url}"); one start page per task is supported`);
+  const start = onSite(config.start_url.trim());
+  if (!start) throw new Error(`task ${config.task_id}: start_url "${config.start_url}" does not start with a site placeholder (__SHOPPING__, __GITLAB__, ...)`);
+  return start;
 }
 
 /** WebArena's auto-login state file names its sites: ./.auth/gitlab.reddit_state.json. */
@@ -142,11 +145,6 @@ function evaluatorsOf(config: WebArenaConfig): Record<string, unknown>[] {
         throw new Error(`task ${config.task_id}: unknown eval type "${type}" (WebArena's are string_match, url_match, program_html)`);
     }
   });
-}
-
-function placeholderSites(group: WebArenaConfig[]): string[] {
-  const text = JSON.stringify(group.map((c) => c.eval));
-  return [...new Set([...text.matchAll(/__([A-Z][A-Z0-9_]*?)__/g)].map((m) => m[1]!.toLowerCase()))];
 }
 
 /** test.raw.json (a list), or a folder of per-task files (config_files/<task_id>.json). */

@@ -9,14 +9,17 @@ import type { TrajectoryRecord } from './trajectories.ts';
  * (scripts/check_error_runs.py, the Zeno notebook): log_files.txt naming the log, the log with
  * `[Config file]`, `[Intent]` and `[Result] (PASS|FAIL)` per task (`[Unhandled Error]` where
  * nothing could be scored), a render_<task_id>.html per task, and scores.json (task_id: score,
- * benchwright's own). Only instances whose id is a task_id (an integer) are WebArena's.
+ * benchwright's own). Only instances whose id is a task_id (an integer, once in the project) are WebArena's.
  */
 export function exportWebArena(results: BenchmarkResults, trajectories: TrajectoryRecord[], out: string): { project: string; folder: string; tasks: number; left: number }[] {
   const goalOf = new Map(trajectories.map((t) => [key(t), t]));
   const projects = [...new Set(results.instances.map((i) => i.project))];
   return projects.map((project) => {
     const rows = results.instances.filter((i) => i.project === project && i.outcome !== 'not run');
-    const ran = rows.filter((i) => /^\d+$/.test(i.instance)).sort((a, b) => Number(a.instance) - Number(b.instance));
+    // A task_id once: another benchmark's instance numbered alike would overwrite its render_<id>.html.
+    const ids = new Map<string, number>();
+    for (const row of rows) ids.set(row.instance, (ids.get(row.instance) ?? 0) + 1);
+    const ran = rows.filter((i) => /^\d+$/.test(i.instance) && ids.get(i.instance) === 1).sort((a, b) => Number(a.instance) - Number(b.instance));
     const folder = join(out, project);
     mkdirSync(join(folder, 'log_files'), { recursive: true });
     const log = join(folder, 'log_files', 'log_benchwright.log');
@@ -26,8 +29,8 @@ export function exportWebArena(results: BenchmarkResults, trajectories: Trajecto
     for (const row of ran) {
       const record = goalOf.get(key(row));
       const config = `config_files/${row.instance}.json`;
-      lines.push(`[Config file]: ${config}`, `[Intent]: ${record?.trajectory?.goal ?? ''}`);
-      if (row.score === null) lines.push(`[Unhandled Error] ${row.error ?? 'not scored'}`);
+      lines.push(`[Config file]: ${config}`, `[Intent]: ${oneLine(record?.trajectory?.goal ?? '')}`);
+      if (row.score === null) lines.push(`[Unhandled Error] ${oneLine(row.error ?? 'not scored')}`);
       else lines.push(`[Result] (${row.score === 1 ? 'PASS' : 'FAIL'}) ${config}`);
       scores[row.instance] = row.score;
       writeFileSync(join(folder, `render_${row.instance}.html`), render(row, record, results.evaluations.filter((e) => key(e) === key(row))));
@@ -40,6 +43,9 @@ export function exportWebArena(results: BenchmarkResults, trajectories: Trajecto
     return { project, folder, tasks: ran.length, left: rows.length - ran.length };
   });
 }
+
+/** A log record is one line: WebArena's scripts read the log line by line. */
+const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ');
 
 const key = (r: { project: string; task: string; instance: string }) => JSON.stringify([r.project, r.task, r.instance]);
 

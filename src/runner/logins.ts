@@ -16,8 +16,9 @@ export const authDir = (env = process.env) => resolve(env.BENCHWRIGHT_AUTH_DIR ?
 const stateFile = (site: string) => join(authDir(), `${site}.json`);
 const failureFile = (site: string) => join(authDir(), `${site}.failed.txt`);
 
-/** How long the page may take to show that the login worked, or why not. */
+/** How long the page may take to show that the login worked, or why not; and each step before. */
 const VERDICT_MS = 15_000;
+const STEP_MS = 15_000;
 
 /**
  * Logs in to a site by its manifest's recipe in a fresh context and keeps the storage state,
@@ -39,9 +40,17 @@ async function attempt(browser: Browser, site: ReachedSite, recipe: LoginRecipe,
   const context = await browser.newContext({ ...PINNED_LOCALE });
   try {
     const page = await context.newPage();
-    await page.goto(pathOnSite(site.base, recipe.url), { waitUntil: 'load' });
-    for (const field of recipe.fields) await page.locator(field.selector).fill(env[field.env]!);
-    await page.locator(recipe.submit).click();
+    // A site that is down, or a form that changed: the login fails, saying where (never the whole run).
+    const step = async (what: string, act: () => Promise<unknown>) => act().then(() => undefined, (e: Error) => `${what}: ${e.message.split('\n')[0]}`);
+    const login = pathOnSite(site.base, recipe.url);
+    const failed = await step(`opening ${login}`, () => page.goto(login, { waitUntil: 'load', timeout: STEP_MS }));
+    if (failed) return failed;
+    for (const field of recipe.fields) {
+      const problem = await step(`filling ${field.selector}`, () => page.locator(field.selector).fill(env[field.env]!, { timeout: STEP_MS }));
+      if (problem) return problem;
+    }
+    const notSent = await step(`clicking ${recipe.submit}`, () => page.locator(recipe.submit).click({ timeout: STEP_MS }));
+    if (notSent) return notSent;
     const success = page.locator(recipe.success);
     const refusal = recipe.error === undefined ? undefined : page.locator(recipe.error);
     try {
@@ -67,7 +76,12 @@ export function loginStates(sites: string[]): { state?: StorageState; unavailabl
   for (const site of sites) {
     if (existsSync(failureFile(site))) return { unavailable: `logging in to site "${site}" failed: ${readFileSync(failureFile(site), 'utf8')}` };
     if (!existsSync(stateFile(site))) return { unavailable: `no login state for site "${site}": the sites setup project did not run (a run with --no-deps needs it from an earlier run in ${authDir()})` };
-    const kept = JSON.parse(readFileSync(stateFile(site), 'utf8')) as StorageState;
+    let kept: StorageState;
+    try {
+      kept = JSON.parse(readFileSync(stateFile(site), 'utf8')) as StorageState;
+    } catch (e) {
+      return { unavailable: `the login state of site "${site}" (${stateFile(site)}) cannot be read: ${(e as Error).message}` };
+    }
     state.cookies.push(...kept.cookies);
     state.origins.push(...kept.origins);
   }

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { requestOk } from '../http-request.ts';
 import { pathOnSite } from '../site-url.ts';
 import type { SiteEntry } from '../task/manifest.ts';
 import { withSiteUrls } from '../task/site-placeholders.ts';
@@ -88,31 +89,22 @@ export function prepareSiteInstance(start: SiteStart, instance: Instance, sites:
 
 const RESET_MS = 30_000;
 /** A command resets a whole deployment (containers restarted): minutes. */
-const RESET_COMMAND_MS = 20 * 60_000;
+export const RESET_COMMAND_MS = 20 * 60_000;
 
 /** Puts the site's data back to its start, before an instance: a failed reset fails the instance, named. */
 export async function resetSite(site: ReachedSite, env = process.env): Promise<void> {
   if (!site.reset) return;
-  if (typeof site.reset === 'string') return post(site, pathOnSite(site.base, site.reset));
-  const value = env[site.reset.env];
-  if (!value) throw new Error(`resetting site "${site.name}": set ${site.reset.env} to a URL to POST or a command to run`);
-  if (/^https?:\/\//.test(value)) return post(site, value);
+  const post = async (url: string, what: string) => (await requestOk(url, { method: 'POST' }, RESET_MS, `resetting site "${site.name}" (${what})`)).body?.cancel();
+  if (typeof site.reset === 'string') return post(pathOnSite(site.base, site.reset), `POST ${pathOnSite(site.base, site.reset)}`);
+  // The variable's value is named, never shown: a command or URL may hold credentials, and errors reach reports.
+  const { env: variable } = site.reset;
+  const value = env[variable];
+  if (!value) throw new Error(`resetting site "${site.name}": set ${variable} to a URL to POST or a command to run`);
+  if (/^https?:\/\//.test(value)) return post(value, `POST to the URL in ${variable}`);
   try {
     await promisify(execFile)('sh', ['-c', value], { timeout: RESET_COMMAND_MS });
   } catch (e) {
     const { stderr, message } = e as { stderr?: string; message: string };
-    throw new Error(`resetting site "${site.name}" (${site.reset.env}: ${value}) failed: ${(stderr?.trim() || message).slice(-500)}`);
+    throw new Error(`resetting site "${site.name}" (the command in ${variable}) failed: ${(stderr?.trim() || message.split('\n')[0]!).slice(-500)}`);
   }
-}
-
-async function post(site: ReachedSite, url: string): Promise<void> {
-  let status: number;
-  try {
-    const response = await fetch(url, { method: 'POST', signal: AbortSignal.timeout(RESET_MS) });
-    await response.body?.cancel();
-    status = response.status;
-  } catch (e) {
-    throw new Error(`resetting site "${site.name}" (POST ${url}) failed: ${(e as Error).message}`);
-  }
-  if (status < 200 || status >= 300) throw new Error(`resetting site "${site.name}" (POST ${url}) answered ${status}`);
 }

@@ -67,7 +67,7 @@ function checkAcrossTasks(manifest: Manifest, tasks: TaskSummary[]): void {
     const unknown = (site: string) => `site "${site}" is not one of the sites of ${from(manifest.file)}${sites.length ? `: ${sites.join(', ')}` : ' (it has no sites:)'}`;
     if (task.site !== undefined && !sites.includes(task.site)) fail(task, ['site'], unknown(task.site));
     const unknownSites = (task.otherSites ?? []).filter((site) => !sites.includes(site));
-    if (unknownSites.length) fail(task, ['site'], `${unknownSites.map(unknown).join('; ')} (named in sites:, login: or as __${unknownSites[0]!.toUpperCase()}__)`);
+    if (unknownSites.length) fail(task, ['site'], `${unknownSites.map(unknown).join('; ')} (named in sites:, login: or a __NAME__ placeholder)`);
   }
 }
 

@@ -21,6 +21,14 @@ export function sitesNamedIn(value: unknown): string[] {
   return [...names];
 }
 
+/** A URL that starts with a site's placeholder (`__GITLAB__/a/b`): the site and the path on it. */
+export function onSite(url: string): { site: string; path: string } | undefined {
+  const match = new RegExp(`^${SITE_PLACEHOLDER.source}(.*)$`, 's').exec(url);
+  if (!match) return undefined;
+  const path = match[2]!;
+  return { site: match[1]!.toLowerCase(), path: path.startsWith('/') ? path : `/${path}` };
+}
+
 /** The value with each placeholder replaced by its site's base URL (`bases` by site name); others stay. */
 export function withSiteUrls<T>(value: T, bases: Record<string, string>): T {
   return mapStrings(value, (text) => text.replace(SITE_PLACEHOLDER, (whole, name: string) => bases[name.toLowerCase()] ?? whole));

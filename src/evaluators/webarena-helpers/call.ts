@@ -18,10 +18,10 @@ export type Helper = (context: HelperContext, ...args: string[]) => Promise<stri
  */
 export const HELPERS: Record<string, Helper> = { ...redditHelpers, ...gitlabHelpers, ...shoppingHelpers };
 
-/** A parsed `func:name('a', __page__)`: the helper's name and its arguments as written. */
+/** A parsed `func:name('a', __page__)`: the helper's name and its arguments (null: `__page__`, the page itself). */
 export interface HelperCall {
   name: string;
-  args: string[];
+  args: (string | null)[];
 }
 
 const CALL = /^func:\s*([A-Za-z_]\w*)\s*\((.*)\)\s*$/s;
@@ -37,13 +37,12 @@ export function parseHelperCall(text: string): HelperCall | string | undefined {
   if (!match) return `"${text}" is not a helper call: expected func:<name>(<arguments>)`;
   const [, name, list] = match as unknown as [string, string, string];
   if (!Object.hasOwn(HELPERS, name)) return `unknown helper "${name}" (helpers: ${Object.keys(HELPERS).join(', ')})`;
-  const args: string[] = [];
-  ARG.lastIndex = 0;
+  const args: (string | null)[] = [];
   for (let at = 0; at < list.length && list.slice(at).trim(); ) {
     ARG.lastIndex = at;
     const arg = ARG.exec(list);
     if (!arg) return `the arguments of ${name} are not quoted strings or __page__: (${list})`;
-    args.push(arg[3] ?? (arg[1] ?? arg[2]!).replace(/\\(.)/g, '$1'));
+    args.push(arg[3] ? null : (arg[1] ?? arg[2]!).replace(/\\(.)/g, '$1'));
     at = ARG.lastIndex;
   }
   return { name, args };
@@ -51,6 +50,6 @@ export function parseHelperCall(text: string): HelperCall | string | undefined {
 
 /** Runs a parsed call; `__last_url__` inside an argument is the final page's URL, as WebArena replaces it. */
 export function runHelper(call: HelperCall, context: HelperContext, lastUrl: string): Promise<string> {
-  const args = call.args.filter((a) => a !== '__page__').map((a) => a.replaceAll('__last_url__', lastUrl));
+  const args = call.args.filter((a) => a !== null).map((a) => a.replaceAll('__last_url__', lastUrl));
   return HELPERS[call.name]!(context, ...args);
 }

@@ -1,3 +1,4 @@
+import { requestOk } from '../../http-request.ts';
 import type { Helper, HelperContext } from './call.ts';
 
 /**
@@ -20,11 +21,7 @@ async function asAdmin(context: HelperContext, path: string): Promise<unknown> {
 
 const REQUEST_MS = 30_000;
 
-async function call(url: string, init: RequestInit): Promise<unknown> {
-  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_MS) });
-  if (response.status !== 200) throw new Error(`${init.method ?? 'GET'} ${url} answered ${response.status}`);
-  return response.json();
-}
+const call = async (url: string, init: RequestInit): Promise<unknown> => (await requestOk(url, init, REQUEST_MS)).json();
 
 /** The newest order's page in the shop's customer view (its increment_id as order_id, as WebArena writes it). */
 const shopping_get_latest_order_url: Helper = async (context) => {
