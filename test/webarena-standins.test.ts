@@ -41,10 +41,10 @@ after(() => Promise.all([forum.close(), shop.close(), judge.close()]));
 
 const scores = (dir: string) => Object.fromEntries(readResults(join(dir, 'benchwright-report', 'latest', 'results.json')).instances.map((i) => [i.instance, i.score ?? i.error ?? i.outcome]));
 
-test('the stand-in configurations: the oracle reaches 1.000 on all 13, do-nothing 0; one login per site, the reset before the task that requires it', async () => {
+test('the stand-in configurations: the oracle reaches 1.000 on all 14, do-nothing 0; one login per site, the reset before the task that requires it', async () => {
   const oracle = await runPlaywrightAsync(['test', '--project=oracle', '--workers=1'], env);
   assert.equal(oracle.code, 0, oracle.output);
-  const ids = Array.from({ length: 13 }, (_, i) => String(9001 + i));
+  const ids = Array.from({ length: 14 }, (_, i) => String(9001 + i));
   assert.deepEqual(scores(oracle.dir), Object.fromEntries(ids.map((id) => [id, 1])));
   assert.deepEqual(forum.logins, [true], 'the forum is logged in to once, by the sites project');
   assert.equal(forum.resets, 1, 'reset once, before the one task that requires it');
@@ -56,8 +56,10 @@ test('the stand-in configurations: the oracle reaches 1.000 on all 13, do-nothin
   const row = (id: string) => results.instances.find((i) => i.instance === id)!;
   assert.deepEqual([row('9001').sites, row('9001').episode?.answer, row('9004').episode?.finalUrl], [['reddit'], '3', `${forum.url}/f/books`]);
   assert.deepEqual(results.evaluations.filter((e) => e.instance === '9013').map((e) => [e.evaluator, e.score, (e.got as { url: string }[])[0]!.url]), [['html', 1, `${shop.url}/sales/order/view/order_id/188/`]]);
+  // Two tabs opened at the start, the first in front: the oracle's tab_focus(1) ends on the second.
+  assert.equal(row('9014').episode?.finalUrl, `${shop.url}/catalog/product/view/id/3/`);
   const summary = readFileSync(join(oracle.dir, 'benchwright-report', 'latest', 'summary.md'), 'utf8');
-  assert.match(summary, /## Goal tasks by site\n\n\| project \| site \| episodes \| success \|\n.*\n\| oracle \| reddit \| 7 \| 1\.000 \|\n\| oracle \| shopping \| 2 \| 1\.000 \|\n\| oracle \| shopping\\_admin \| 4 \| 1\.000 \|/);
+  assert.match(summary, /## Goal tasks by site\n\n\| project \| site \| episodes \| success \|\n.*\n\| oracle \| reddit \| 7 \| 1\.000 \|\n\| oracle \| shopping \| 3 \| 1\.000 \|\n\| oracle \| shopping\\_admin \| 4 \| 1\.000 \|/);
 
   // WebArena's result folder, as its scripts read it.
   const exported = runCli(['export', join(oracle.dir, 'benchwright-report', 'latest'), '--format', 'webarena', '--out', join(oracle.dir, 'wa')]);

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fromEvaluateResult, pythonStr, type EvaluateResult } from '../metrics/webarena/python-value.ts';
 import { onSite, sitesNamedIn } from '../task/site-placeholders.ts';
 import { fillTemplate } from '../task/template.ts';
 import { writeManifest, writeTaskFile, type ImportedTask, type ImportResult } from './output.ts';
@@ -42,8 +43,9 @@ export function importWebArena(input: string, out: string): ImportResult {
   const notes: string[] = [];
   const groups = new Map<string, WebArenaConfig[]>();
   for (const config of configs.sort((a, b) => a.task_id - b.task_id)) {
-    // Tasks of a template that start elsewhere or need other logins are a task of their own.
-    const key = JSON.stringify([config.intent_template_id, startOf(config).site, loginOf(config), config.require_reset]);
+    // Tasks of a template that start elsewhere or need other logins are a task of their own
+    // (a start_url without a site: its template's task is reported with the reason).
+    const key = JSON.stringify([config.intent_template_id, onSite(config.start_url.trim())?.site, loginOf(config), config.require_reset]);
     groups.set(key, [...(groups.get(key) ?? []), config]);
   }
   const tasksDir = join(resolve(out), 'tasks');
@@ -81,7 +83,7 @@ function taskOf(id: string, group: WebArenaConfig[], notes: string[]) {
   const first = group[0]!;
   const goal = first.intent_template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => `\${${name}}`);
   const login = loginOf(first);
-  const start = startOf(first).site;
+  const start = startOf(first)[0]!.site;
   // The sites any of its tasks lists: each must be configured (an agent may browse them). The
   // shop's helpers read the shopping site's API, whichever site the task is on (WebArena reads SHOPPING).
   const helpers = JSON.stringify(group.map((c) => c.eval.program_html)).includes('func:shopping_') ? ['shopping'] : [];
@@ -98,24 +100,27 @@ function taskOf(id: string, group: WebArenaConfig[], notes: string[]) {
     goal,
     instances: group.map((config) => {
       if (config.geolocation !== null && config.geolocation !== undefined) notes.push(`task ${config.task_id}: geolocation ${JSON.stringify(config.geolocation)} is not applied (the browser keeps its own)`);
-      const values = Object.fromEntries(Object.entries(config.instantiation_dict ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+      // As WebArena's Python writes them into the intent: str() of each value (a list as ['a', 'b']).
+      const values = Object.fromEntries(Object.entries(config.instantiation_dict ?? {}).map(([k, v]) => [k, pythonStr(fromEvaluateResult(v as EvaluateResult))]));
       // WebArena's intent is what the agent reads: where the filled template differs (edited intents), it is the instance's own goal.
       const own = fillTemplate(goal, values) !== config.intent;
       const solution = Array.isArray(config.solution) ? { solution: config.solution } : {};
-      return { id: String(config.task_id), values, ...(own && { goal: config.intent }), start_url: startOf(config).path, eval: evaluatorsOf(config), ...solution };
+      const [page, ...tabs] = startOf(config);
+      const startUrl = tabs.length ? [page!.path, ...tabs.map((tab) => (tab.site === page!.site ? tab.path : `__${tab.site.toUpperCase()}__${tab.path}`))] : page!.path;
+      return { id: String(config.task_id), values, ...(own && { goal: config.intent }), start_url: startUrl, eval: evaluatorsOf(config), ...solution };
     }),
     source: 'https://github.com/web-arena-x/webarena/blob/main/config_files/test.raw.json',
     license: 'Apache-2.0',
   };
 }
 
-/** The start site and the path on it. */
-function startOf(config: WebArenaConfig): { site: string; path: string } {
-  // WebArena opens a tab per " |AND| " page; none of its 812 tasks has two, and one tab here would change the task.
-  if (config.start_url.includes(' |AND| ')) throw new Error(`task ${config.task_id}: start_url opens several pages ("${config.start_url}"); one start page per task is supported`);
-  const start = onSite(config.start_url.trim());
-  if (!start) throw new Error(`task ${config.task_id}: start_url "${config.start_url}" does not start with a site placeholder (__SHOPPING__, __GITLAB__, ...)`);
-  return start;
+/** Each start page's site and path: WebArena opens a tab per " |AND| " page, the first in front. */
+function startOf(config: WebArenaConfig): { site: string; path: string }[] {
+  return config.start_url.split(' |AND| ').map((url) => {
+    const start = onSite(url.trim());
+    if (!start) throw new Error(`task ${config.task_id}: start_url "${url}" does not start with a site placeholder (__SHOPPING__, __GITLAB__, ...)`);
+    return start;
+  });
 }
 
 /** WebArena's auto-login state file names its sites: ./.auth/gitlab.reddit_state.json. */

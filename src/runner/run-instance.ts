@@ -13,6 +13,8 @@ import { runEpisode, type Trajectory } from './episode.ts';
 export interface InstanceRun {
   page: Page;
   url: string;
+  /** Pages a site task opens in tabs after its start page (WebArena's " |AND| "). */
+  tabs?: string[];
   /** A site task's base URL (paths in its references are on the site), and every site's it uses. */
   siteBase?: string;
   siteBases?: Record<string, string>;
@@ -65,6 +67,9 @@ const READY_MS = 10_000;
 export async function runInstance(run: InstanceRun): Promise<InstanceResult> {
   const { page, task, instance, agent, actions, report = { usage: {}, log: [] } } = run;
   await page.goto(run.url, { waitUntil: 'load' });
+  for (const tab of run.tabs ?? []) await (await page.context().newPage()).goto(tab, { waitUntil: 'load' });
+  // As WebArena opens them: the first page in front.
+  if (run.tabs?.length) await page.bringToFront();
   const taskBrief = { id: task.id, title: task.title, description: task.description, split: task.split };
   if (task.protocol && instance.episode) {
     const goal = await prepareEpisode(page, task.protocol, instance, run.seed);

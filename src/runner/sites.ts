@@ -47,6 +47,8 @@ export function siteHosts(sites: Record<string, SiteEntry>, env = process.env): 
 /** An instance on sites, ready to start: where, logged in as what, which sites to reset first, its placeholders filled. */
 export interface SiteInstance {
   startUrl: string;
+  /** Pages opened in tabs after the start page. */
+  tabs: string[];
   siteBase: string;
   /** Every site the instance uses, by name. */
   siteBases: Record<string, string>;
@@ -84,7 +86,8 @@ export function prepareSiteInstance(start: SiteStart, instance: Instance, sites:
   const bases = Object.fromEntries(reached.map((s) => [s.name, s.base]));
   const filled = withSiteUrls(instance, bases);
   const siteBase = bases[start.site]!;
-  return { startUrl: pathOnSite(siteBase, filled.episode!.startUrl!), siteBase, siteBases: bases, instance: filled, ...(login.state && start.login.length && { storageState: login.state }), resets };
+  const tabs = (filled.episode!.tabs ?? []).map((tab) => (tab.startsWith('/') ? pathOnSite(siteBase, tab) : tab));
+  return { startUrl: pathOnSite(siteBase, filled.episode!.startUrl!), tabs, siteBase, siteBases: bases, instance: filled, ...(login.state && start.login.length && { storageState: login.state }), resets };
 }
 
 const RESET_MS = 30_000;

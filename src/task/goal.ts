@@ -29,7 +29,8 @@ export interface GoalKeys {
 export interface InstanceGoalKeys {
   solution?: string[];
   eval?: WrittenEvaluation;
-  start_url?: string;
+  /** Several: the first is opened, the others in tabs after it (WebArena's " |AND| "). */
+  start_url?: string | string[];
   goal?: string;
 }
 
@@ -85,11 +86,16 @@ export function readEpisodes(source: YamlSource, doc: GoalKeys, instances: Insta
       return;
     }
     if (!written) errors.push(source.errorAt(at(), 'no evaluators: give the task or this instance an eval: list (answer, url, html, page, fields)'));
-    const startUrl = item.start_url ?? doc.start_url;
+    const [startUrl, ...tabs] = [item.start_url ?? doc.start_url].flat();
     const startPath = item.start_url !== undefined ? at('start_url') : ['start_url'];
     if (doc.site === undefined && item.start_url !== undefined) errors.push(source.errorAt(startPath, `start_url ${GOES_WITH_SITE}`, 'key'));
     if (doc.site !== undefined && startUrl === undefined) errors.push(source.errorAt(at(), `no start_url: a task on site "${doc.site}" needs one, on the task or on this instance`));
     const filledStart = startUrl !== undefined ? fill(startUrl, 'start_url', startPath) : undefined;
+    const filledTabs = tabs.map((tab) => fill(tab!, 'start_url', startPath));
+    // Other tabs may be on other sites, by their placeholders.
+    for (const tab of filledTabs) {
+      if (!tab.startsWith('/') && !sitesNamedIn(tab.split('/')[0]).length) errors.push(source.errorAt(startPath, `start_url's other pages are paths on the site, or start with a site's __NAME__, not "${tab}"`));
+    }
     if (doc.site !== undefined && filledStart !== undefined && !filledStart.startsWith('/')) {
       errors.push(source.errorAt(startPath, `start_url must be a path on the site, starting with / (its base URL comes from the manifest), not "${filledStart}"`));
     }
@@ -101,10 +107,11 @@ export function readEpisodes(source: YamlSource, doc: GoalKeys, instances: Insta
     const goal = item.goal !== undefined ? { text: fill(item.goal, 'this instance\'s goal', at('goal')) }
       : typeof doc.goal === 'string' ? { text: fill(doc.goal, 'goal', ['goal']) } : doc.goal;
     // The sites an instance uses: each must be configured for it to run, and is checked against the manifest.
-    const sites = doc.site !== undefined ? [...new Set([doc.site, ...(doc.sites ?? []), ...(doc.login ?? []), ...sitesNamedIn([filledStart, instance.eval, solution])])] : undefined;
+    const sites = doc.site !== undefined ? [...new Set([doc.site, ...(doc.sites ?? []), ...(doc.login ?? []), ...sitesNamedIn([filledStart, filledTabs, instance.eval, solution])])] : undefined;
     instance.episode = {
       goal,
       ...(filledStart !== undefined && { startUrl: filledStart }),
+      ...(filledTabs.length && { tabs: filledTabs }),
       ...(sites && { sites }),
       ...(solution && { solution }),
     };

@@ -78,6 +78,8 @@ export interface InstanceEpisode {
   goal: { text: string } | { expression: string };
   /** With a site: the start page relative to the site's base URL. */
   startUrl?: string;
+  /** With a site: pages opened in tabs after the start page (paths on the site, or `__SITE__/...`); the start page stays in front. */
+  tabs?: string[];
   /** With a site: every site the instance uses (its start site first, then those its task's sites, login and `__SITE__` placeholders name). */
   sites?: string[];
   /** The reference actions, in action text; the oracle replays them. */
