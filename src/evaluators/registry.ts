@@ -1,4 +1,5 @@
 import { allowEvaluator } from '../task/schema-check.ts';
+import { agentResponse } from './agent-response.ts';
 import { exportsOf, importUserModule } from '../user-module.ts';
 import { answer } from './answer.ts';
 import { fields } from './fields.ts';
@@ -8,7 +9,7 @@ import type { Evaluator } from './types.ts';
 import { url } from './url.ts';
 
 /** Every evaluator by name: a new evaluator is one file plus one line here (and in task.schema.json). */
-export const EVALUATORS: Record<string, Evaluator<any, any, any>> = Object.fromEntries([fields, page, answer, url, html].map((e) => [e.name, e]));
+export const EVALUATORS: Record<string, Evaluator<any, any, any>> = Object.fromEntries([fields, page, answer, url, html, agentResponse].map((e) => [e.name, e]));
 const BUILT_IN = new Set(Object.keys(EVALUATORS));
 
 /**
