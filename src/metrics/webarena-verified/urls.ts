@@ -1,0 +1,209 @@
+import { pythonStrip } from '../python/str.ts';
+import { isRegexp } from './normalize-text.ts';
+
+// URLs as WebArena-Verified's network evaluator reads them (data_types/url.py,
+// core/utils/url_utils.py, with url-normalize 2.2.1): normalised, the run's site URLs turned
+// back into their placeholders (__SHOPPING_ADMIN__/sales/order), the query as sorted values per
+// key, some keys ignored.
+
+/** The run's sites: placeholder (`__GITLAB__`) to base URL. */
+export type SiteUrls = Record<string, string>;
+
+/** Python's urllib.parse.quote: UTF-8, %XX upper-case, letters, digits, `_.-~` and `safe` kept. */
+export function quote(text: string, safe: string): string {
+  let out = '';
+  for (const byte of new TextEncoder().encode(text)) {
+    const c = String.fromCharCode(byte);
+    out += /[A-Za-z0-9_.\-~]/.test(c) || (byte < 128 && safe.includes(c)) ? c : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return out;
+}
+
+/** Python's unquote: %XX escapes decoded as UTF-8 (an invalid escape stays as written). */
+export function percentDecode(text: string): string {
+  const bytes: number[] = [];
+  let out = '';
+  const flush = () => {
+    if (bytes.length) out += new TextDecoder().decode(new Uint8Array(bytes.splice(0)));
+  };
+  for (let i = 0; i < text.length; i++) {
+    const hex = text.slice(i + 1, i + 3);
+    if (text[i] === '%' && /^[0-9a-fA-F]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      flush();
+      out += text[i];
+    }
+  }
+  flush();
+  return out;
+}
+
+/** url-normalize's unquote: percent-decoding, then NFC. */
+const unquote = (text: string) => percentDecode(text).normalize('NFC');
+
+const DEFAULT_PORTS: Record<string, string> = { http: '80', https: '443', ftp: '21' };
+
+/** RFC 3986's remove_dot_segments. */
+function withoutDotSegments(path: string): string {
+  const out: string[] = [];
+  for (const segment of path.split('/')) {
+    if (segment === '..') {
+      if (out.length > 1) out.pop();
+    } else if (segment !== '.') out.push(segment);
+  }
+  const joined = out.join('/');
+  return path.endsWith('/.') || path.endsWith('/..') ? `${joined}/` : joined;
+}
+
+/** url-normalize 2.2.1's url_normalize for http(s) URLs: scheme and host lower-cased, default port dropped, path, query and fragment re-quoted. */
+export function urlNormalize(raw: string): string {
+  // provide_url_scheme: no ":" in the first 7 characters, no scheme (a path, starting with a single /, stays one).
+  let url = raw;
+  if (url && !(url.startsWith('/') && !url.startsWith('//'))) {
+    if (!url.slice(0, 7).includes(':')) url = `https://${url.replace(/^\/+/, '')}`;
+    else if (/^(https?|ftps?):/i.test(url)) url = url.replace(/^([^:]+):\/*/, '$1://');
+  }
+  url = url.replace('#!', '?_escaped_fragment_=').replace(/[&? ]+$/, '');
+  const match = /^([^:/?#]+):\/\/([^/?#]*)([^?#]*)(?:\?([^#]*))?(?:#(.*))?$/.exec(url);
+  if (!match) return url;
+  const [, scheme, authority, path, query, fragment] = match as unknown as [string, string, string, string, string | undefined, string | undefined];
+  const lowerScheme = scheme.toLowerCase();
+  const [, userinfo = '', host = '', port = ''] = /^(?:(.*)@)?([^:]*)(?::(\d*))?$/.exec(authority) ?? [];
+  const netloc = `${userinfo ? `${userinfo}@` : ''}${host.toLowerCase().replace(/\.+$/, '')}${port && port !== DEFAULT_PORTS[lowerScheme] ? `:${port}` : ''}`;
+  const normalPath = quote(unquote(withoutDotSegments(path || '/')), "~:/#[]@!$&'()*+,;=");
+  const normalQuery = query === undefined ? '' : query.split('&').filter((p) => p !== '').map((p) => {
+    const [k, ...v] = p.split('=');
+    const key = quote(unquote(k!), "~:/?[]@!$'()*+,;");
+    return v.length && v.join('=') !== '' ? `${key}=${quote(unquote(v.join('=')), "~:/?[]@!$'()*+,;")}` : key;
+  }).join('&');
+  return `${lowerScheme}://${netloc}${normalPath}${normalQuery ? `?${normalQuery}` : ''}${fragment ? `#${quote(unquote(fragment), '~=')}` : ''}`;
+}
+
+/** A placeholder URL (`__GITLAB__/a/b`) with its site's URL; as it is when no site of the run starts it. */
+export function renderUrl(url: string, sites: SiteUrls): string {
+  const placeholder = Object.keys(sites).find((p) => url.startsWith(p));
+  return placeholder ? url.replace(placeholder, sites[placeholder]!) : url;
+}
+
+/** The run's site URLs back to their placeholders, longest first (the admin under the shop's host before the shop). */
+export function derenderUrl(url: string, sites: SiteUrls): string {
+  const byLength = Object.entries(sites).sort(([, a], [, b]) => b.length - a.length);
+  for (const [placeholder, base] of byLength) if (url.includes(base)) return url.split(base.replace(/\/+$/, '')).join(placeholder);
+  return url;
+}
+
+/** Python's parse_qs(keep_blank_values=True): values per key in order, `+` a space; `decodings`: how many times each is unquoted. */
+export function parseQs(query: string, decodings = 1): Map<string, string[]> {
+  const params = new Map<string, string[]>();
+  const decode = (s: string) => {
+    let text = s.replace(/\+/g, ' ');
+    for (let i = 0; i < decodings; i++) text = percentDecode(text);
+    return text;
+  };
+  for (const pair of query.split(/[&;]/)) {
+    if (!pair) continue;
+    const [rawKey, ...rest] = pair.split('=');
+    const key = decode(rawKey!);
+    params.set(key, [...(params.get(key) ?? []), decode(rest.join('='))]);
+  }
+  return params;
+}
+
+/** A URL's query as the reference's normalize_query reads it: parse_qs, then another unquote. */
+export const parseQuery = (query: string) => parseQs(query, 2);
+
+/** Which query keys the comparison leaves out: exact names, and patterns searched case-insensitively. */
+export interface IgnoredParams {
+  names?: string[];
+  patterns?: string[];
+}
+
+const isIgnored = (key: string, ignored: IgnoredParams) =>
+  ignored.names?.includes(key) === true || (ignored.patterns ?? []).some((p) => new RegExp(p, 'i').test(key));
+
+/** A URL as the evaluator compares it: its base (placeholders for the run's sites) and its query, values lower-cased and sorted. */
+export interface NormalizedUrl {
+  base: string;
+  regex: boolean;
+  query: Record<string, string[]>;
+}
+
+/**
+ * `decode_base64_query`: path segments that are URL-safe base64 of a query (`a=b`) move into
+ * the query; empty segments go too.
+ */
+function base64Query(path: string): { path: string; query: string[] } {
+  const query: string[] = [];
+  const kept = path.split('/').filter((segment, i, all) => {
+    if (segment === '') return i === 0 || i === all.length - 1;
+    if (!/^[A-Za-z0-9_-]{4,}={0,2}$/.test(segment)) return true;
+    try {
+      const padded = segment.replace(/=+$/, '') + '='.repeat((4 - (segment.replace(/=+$/, '').length % 4)) % 4);
+      const decoded = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(padded.replace(/-/g, '+').replace(/_/g, '/'), 'base64'));
+      const found = pythonStrip(unquote(decoded));
+      if (!decoded.includes('=') || !found) return true;
+      query.push(found.replace(/^[?&]+/, ''));
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  return { path: kept.join('/'), query };
+}
+
+/**
+ * A URL read as the reference reads one: a regex (`^...$`) as written (its query: the given
+ * one); else its site placeholder rendered, normalised, the sites turned back into
+ * placeholders. `query` given (an expected query_params) replaces the URL's own.
+ */
+export function normalizeUrl(raw: string, sites: SiteUrls, options: { query?: Record<string, string[]>; decodeBase64?: boolean; ignored?: IgnoredParams } = {}): NormalizedUrl {
+  const ignored = options.ignored ?? {};
+  const params = (entries: Iterable<[string, string[]]>) => Object.fromEntries([...entries]
+    .filter(([key]) => !isIgnored(key, ignored))
+    .map(([key, values]) => [key, values.map((v) => pythonStrip(v.toLowerCase())).sort()]));
+  const text = pythonStrip(raw);
+  if (isRegexp(text)) return { base: text.replace(/\/+$/, ''), regex: true, query: params(Object.entries(options.query ?? {})) };
+  const normal = urlNormalize(renderUrl(text.replace(/\/+$/, ''), sites));
+  const derendered = derenderUrl(normal, sites);
+  const match = /^([^?#]*)(?:\?([^#]*))?/.exec(derendered)!;
+  let base = match[1]!;
+  const own: string[] = match[2] ? [match[2]] : [];
+  if (options.decodeBase64 && !options.query) {
+    const decoded = base64Query(base);
+    base = decoded.path;
+    own.unshift(...decoded.query);
+  }
+  return { base, regex: false, query: options.query ? params(Object.entries(options.query)) : params(parseQuery(own.join('&'))) };
+}
+
+/** Python's re.match: anchored at the start only, case-sensitive. */
+const matchesFromStart = (pattern: string, text: string) => {
+  try {
+    return new RegExp(`^(?:${pattern})`).test(text);
+  } catch (e) {
+    throw new Error(`invalid regex pattern '${pattern}': ${(e as Error).message}`);
+  }
+};
+
+/**
+ * Same place: literal bases equal case-insensitively without a trailing /; or a regex, its
+ * leading site placeholder rendered, matching the other side rendered (either side may be the regex).
+ */
+export function samePath(expected: NormalizedUrl, actual: NormalizedUrl, sites: SiteUrls): boolean {
+  if (!expected.regex && !actual.regex) return expected.base.toLowerCase().replace(/\/+$/, '') === actual.base.toLowerCase().replace(/\/+$/, '');
+  const render = (url: string) => (url.startsWith('__') ? renderUrl(url, sites) : url);
+  const matches = (pattern: NormalizedUrl, other: NormalizedUrl) =>
+    pattern.regex && matchesFromStart(isRegexp(pattern.base) ? `^${render(pattern.base.slice(1, -1))}$` : render(pattern.base), render(other.base));
+  return matches(expected, actual) || matches(actual, expected);
+}
+
+/** Same query: over both sides' keys, the first values equal (missing and empty alike), or the expected one a regex matching. */
+export function sameQuery(expected: NormalizedUrl, actual: NormalizedUrl): boolean {
+  const keys = new Set([...Object.keys(expected.query), ...Object.keys(actual.query)]);
+  return [...keys].every((key) => {
+    const [e, a] = [expected.query[key]?.[0] ?? '', actual.query[key]?.[0] ?? ''];
+    return isRegexp(e) ? matchesFromStart(e, a) : e === a;
+  });
+}
