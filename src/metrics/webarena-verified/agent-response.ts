@@ -50,15 +50,15 @@ export function parseAgentResponse(raw: string): unknown {
   return empty ? null : value;
 }
 
-export function scoreAgentResponse(raw: string, spec: AgentResponseSpec, today?: Date): AgentResponseResult {
+export function scoreAgentResponse(raw: string, spec: AgentResponseSpec): AgentResponseResult {
   try {
-    return compare(raw, spec, today);
+    return compare(raw, spec);
   } catch (e) {
     return { status: 'error', score: 0, assertions: [], error: (e as Error).message };
   }
 }
 
-function compare(raw: string, spec: AgentResponseSpec, _today?: Date): AgentResponseResult {
+function compare(raw: string, spec: AgentResponseSpec): AgentResponseResult {
   const expected = {
     task_type: normalizeAs(string, spec.expected.task_type),
     status: normalizeAs(string, spec.expected.status),
