@@ -1,4 +1,4 @@
-import { parseQs } from './urls.ts';
+import { parseQs } from '../webarena/python-url.ts';
 
 // The network traffic a run recorded (a HAR file, as Playwright writes it), read as
 // WebArena-Verified reads it (types/tracing.py, core/utils/network_event_utils.py).
@@ -54,7 +54,7 @@ export function parseHarContent(content: HarContent | undefined): Record<string,
   const text = content?.text ?? '';
   if (!text) return null;
   if (mime.includes('application/x-www-form-urlencoded')) {
-    return Object.fromEntries([...parseQs(text)].map(([k, v]) => [k, v[0] ?? '']));
+    return Object.fromEntries([...parseQs(text, { keepBlankValues: true })].map(([k, v]) => [k, v[0] ?? '']));
   }
   if (mime.includes('application/json')) {
     try {

@@ -1,4 +1,5 @@
 import { pythonStrip } from '../python/str.ts';
+import { parseQs, unquote as pythonUnquote } from '../webarena/python-url.ts';
 import { isRegexp } from './normalize-text.ts';
 
 // URLs as WebArena-Verified's network evaluator reads them (data_types/url.py,
@@ -19,29 +20,8 @@ export function quote(text: string, safe: string): string {
   return out;
 }
 
-/** Python's unquote: %XX escapes decoded as UTF-8 (an invalid escape stays as written). */
-export function percentDecode(text: string): string {
-  const bytes: number[] = [];
-  let out = '';
-  const flush = () => {
-    if (bytes.length) out += new TextDecoder().decode(new Uint8Array(bytes.splice(0)));
-  };
-  for (let i = 0; i < text.length; i++) {
-    const hex = text.slice(i + 1, i + 3);
-    if (text[i] === '%' && /^[0-9a-fA-F]{2}$/.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else {
-      flush();
-      out += text[i];
-    }
-  }
-  flush();
-  return out;
-}
-
-/** url-normalize's unquote: percent-decoding, then NFC. */
-const unquote = (text: string) => percentDecode(text).normalize('NFC');
+/** url-normalize's unquote: Python's, then NFC. */
+const unquote = (text: string) => pythonUnquote(text).normalize('NFC');
 
 const DEFAULT_PORTS: Record<string, string> = { http: '80', https: '443', ftp: '21' };
 
@@ -94,25 +74,10 @@ export function derenderUrl(url: string, sites: SiteUrls): string {
   return url;
 }
 
-/** Python's parse_qs(keep_blank_values=True): values per key in order, `+` a space; `decodings`: how many times each is unquoted. */
-export function parseQs(query: string, decodings = 1): Map<string, string[]> {
-  const params = new Map<string, string[]>();
-  const decode = (s: string) => {
-    let text = s.replace(/\+/g, ' ');
-    for (let i = 0; i < decodings; i++) text = percentDecode(text);
-    return text;
-  };
-  for (const pair of query.split(/[&;]/)) {
-    if (!pair) continue;
-    const [rawKey, ...rest] = pair.split('=');
-    const key = decode(rawKey!);
-    params.set(key, [...(params.get(key) ?? []), decode(rest.join('='))]);
-  }
-  return params;
+/** A URL's query as the reference's normalize_query reads it: parse_qs(keep_blank_values=True), then another unquote of names and values. */
+export function parseQuery(query: string): Map<string, string[]> {
+  return new Map([...parseQs(query, { keepBlankValues: true })].map(([key, values]) => [pythonUnquote(key), values.map(pythonUnquote)]));
 }
-
-/** A URL's query as the reference's normalize_query reads it: parse_qs, then another unquote. */
-export const parseQuery = (query: string) => parseQs(query, 2);
 
 /** Which query keys the comparison leaves out: exact names, and patterns searched case-insensitively. */
 export interface IgnoredParams {

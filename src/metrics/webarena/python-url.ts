@@ -72,14 +72,18 @@ function checkNormalizedNetloc(netloc: string): void {
   if (stripped !== normalized && /[/?#@:]/.test(normalized)) throw invalidUrl(`${netloc} changes under NFKC`);
 }
 
-/** parse_qs(query): '&'-separated name=value pairs; pairs without '=' or with a blank value are dropped. */
-export function parseQs(query: string): Map<string, string[]> {
+/**
+ * parse_qs(query): '&'-separated name=value pairs; pairs without '=' or with a blank value are
+ * dropped, unless `keepBlankValues` (then a name alone has the value '').
+ */
+export function parseQs(query: string, { keepBlankValues = false } = {}): Map<string, string[]> {
   const result = new Map<string, string[]>();
   for (const field of query.split('&')) {
+    if (!field) continue;
     const equals = field.indexOf('=');
-    if (equals < 0 || equals === field.length - 1) continue;
-    const name = unquote(field.slice(0, equals).replaceAll('+', ' '));
-    const value = unquote(field.slice(equals + 1).replaceAll('+', ' '));
+    if (!keepBlankValues && (equals < 0 || equals === field.length - 1)) continue;
+    const name = unquote((equals < 0 ? field : field.slice(0, equals)).replaceAll('+', ' '));
+    const value = equals < 0 ? '' : unquote(field.slice(equals + 1).replaceAll('+', ' '));
     result.set(name, [...(result.get(name) ?? []), value]);
   }
   return result;
@@ -88,7 +92,7 @@ export function parseQs(query: string): Map<string, string[]> {
 const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** unquote: %XX escapes in each ASCII run decoded as UTF-8, invalid bytes replaced by U+FFFD. */
-function unquote(text: string): string {
+export function unquote(text: string): string {
   return text.includes('%') ? text.replace(/[\x00-\x7f]+/g, percentDecode) : text;
 }
 
