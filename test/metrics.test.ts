@@ -56,6 +56,22 @@ test('text: exact match is 1, else the best ROUGE-L over non-empty answers; all 
   assert.deepEqual(rougeLMetric.score('anything', ['', 'nan']), { skipped: 'every gold answer is empty' });
 });
 
+test("text: empty gold answers are dropped before comparing, as the original's calculate_metrics does", () => {
+  // Left empty where one annotator wrote something: 0, whoever else left it empty ('nan', '{}': empty cells).
+  assert.deepEqual(rougeLMetric.score('', ['', 'a calm lake', '']), { score: 0 });
+  assert.deepEqual(rougeLMetric.score('', ['nan', 'lake', '{}']), { score: 0 });
+  assert.deepEqual(rougeLMetric.score('', ['', '', "'{}'"]), { skipped: 'every gold answer is empty' });
+  // Its exact-match shortcut and "&amp;" read as "&", on both sides.
+  assert.deepEqual(rougeLMetric.score('a red car & a bike', ['', 'a red car &amp; a bike']), { score: 1 });
+  assert.deepEqual(rougeLMetric.score('cats &amp; dogs', ['cats & dogs']), { score: 1 });
+  // The ceiling is what an annotator's own (non-empty) answer scores; no longer reached by leaving it empty.
+  const text = { name: 'summary', found: true, visible: true, type: 'text' as const, value: '' };
+  for (const [value, score] of [['', 0], ['a calm lake', 1]] as const) {
+    const record = scoreField({ name: 'summary' }, ['', 'a calm lake'], { ...text, value });
+    assert.deepEqual([record.score, record.ceiling], [score, 1]);
+  }
+});
+
 test('radio and select: majority vote, first seen on ties, normalised comparison', () => {
   assert.equal(majorityVote(['b', 'a', 'a', 'b', 'c']), 'b');
   assert.deepEqual(majorityExact.score('Yes.', ['yes', 'no', 'yes']), { score: 1 });
