@@ -4,6 +4,7 @@ import { within } from '../bounded.ts';
 import type { Answer, Field } from '../task/types.ts';
 import { addressOf, documentOf, stripFragment } from '../values/page-session.ts';
 import { readFields, type FieldState } from '../values/read-fields.ts';
+import { settle, SETTLE_MS, type Unsettled } from '../values/settle.ts';
 import type { Evaluation, Evaluator } from './types.ts';
 
 /** The gold-labelled fields of an instance and its annotators' answers. */
@@ -22,6 +23,8 @@ export interface FieldsAsLoaded {
 export interface FieldsEvidence {
   after: FieldState[];
   loaded: FieldState[];
+  /** The page still moved when it was read back (the wait for it hit its bound). */
+  unsettled?: Unsettled;
 }
 
 /** A page that answers nothing in this time is stuck in a script: the instance errors, it is not waited on. */
@@ -48,15 +51,17 @@ export const fields: Evaluator<unknown, FieldsExpected, FieldsEvidence> = {
 
   async capture(page, expected, _episode, begun) {
     const { document, loaded } = begun as FieldsAsLoaded;
+    // A collapse the last answer set off decides whether a field counts as visible: read it once it is over.
+    const unsettled = await settle(page, { frames: 0, boundMs: SETTLE_MS });
     const after = await within(READ_BACK_MS, 'reading the fields back', readFields(page, namesOf(expected)));
     // Read from another document, the fields would be "not on the page": silently out of the means.
     if ((await documentOf(page)).id !== document) throw await leftTheInstance(page);
-    return { after, loaded };
+    return { after, loaded, ...(unsettled && { unsettled }) };
   },
 
   score(evidence, expected, options) {
     const { records, score, ceiling } = scoreInstance(expected.fields, expected.gold, evidence.after, options, evidence.loaded);
-    return { evaluator: 'fields', score, ceiling, records };
+    return { evaluator: 'fields', score, ceiling, records, ...(evidence.unsettled && { unsettled: evidence.unsettled }) };
   },
 };
 

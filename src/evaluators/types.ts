@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import type { FieldRecord, ScoringOptions } from '../metrics/score-fields.ts';
 import type { FuzzyJudge } from '../metrics/webarena/string-match.ts';
 import type { Instance, Task } from '../task/types.ts';
+import type { Unsettled } from '../values/settle.ts';
 
 /**
  * How an instance is judged, in two halves (DESIGN.md, "The evaluator seam"): `capture` takes
@@ -84,6 +85,8 @@ export interface Evaluation {
   recorded?: Record<string, unknown>;
   /** The `fields` evaluator's per-field records. */
   records?: FieldRecord[];
+  /** The page still moved when it was read (the wait for it to settle hit its bound): what ran. */
+  unsettled?: Unsettled;
   /** What `score` was given: `benchwright report --rescore` gives it again, with no browser. */
   inputs?: { evidence: unknown; expected: unknown };
 }

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { documentHtml, type ActionLibrary } from '../actions/library.ts';
 import { REF } from '../actions/page-actions.ts';
 import { ACTION_SIGNATURES, type Action } from '../actions/signatures.ts';
+import { settle, SETTLE_MS, type Unsettled } from '../values/settle.ts';
 import { awaitOpenedPages } from './opened-pages.ts';
 
 /** What an agent sees of a goal task at one step (BrowserGym's observation, on Playwright's snapshot). */
@@ -16,6 +17,8 @@ export interface Observation {
   snapshot: string;
   /** What the last action failed with (a bad ref, a hidden element, a reply that did not parse). */
   lastError?: string;
+  /** The page still moved when it was observed (the wait for it to settle hit its bound): what ran. */
+  unsettled?: Unsettled;
   /** A JPEG of the viewport, base64, when asked for. */
   screenshot?: string;
   /** The focused tab's HTML, when asked for. */
@@ -38,7 +41,9 @@ export async function observe(actions: ActionLibrary, step: number, lastError: s
   // A popup the last action opened becomes the focused tab (the episode follows it) before we look.
   await awaitOpenedPages(actions.page);
   const { page } = actions;
-  await settled(page);
+  // Two frames (what the last action set off, focus leaving a button it disabled, is in the
+  // tree), then any transition it started ends: the same episode shows the same tree every time.
+  const unsettled = await settle(page, { frames: 2, boundMs: SETTLE_MS });
   const { snapshot, refs } = renumbered(await page.ariaSnapshot({ mode: 'ai' }));
   actions.refs = refs;
   const tabs = await Promise.all(page.context().pages().map(async (tab, index) => ({ index, url: tab.url(), title: await titleOf(tab), focused: tab === page })));
@@ -49,20 +54,10 @@ export async function observe(actions: ActionLibrary, step: number, lastError: s
     tabs,
     snapshot,
     ...(lastError !== undefined && { lastError }),
+    ...(unsettled && { unsettled }),
     ...(options.screenshot && { screenshot: (await page.screenshot({ type: 'jpeg', quality: 70 })).toString('base64') }),
     ...(options.html && { html: await documentHtml(page) }),
   };
-}
-
-/**
- * Two animation frames: what the last action set off (focus leaving a button it disabled, a
- * class toggled) is in the tree, so the same episode shows the same tree every time. Bounded:
- * a page that is navigating, or renders no frames, is taken as it is.
- */
-const SETTLE_MS = 500;
-async function settled(page: Page): Promise<void> {
-  const frames = page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())))).catch(() => {});
-  await Promise.race([frames, new Promise((resolve) => setTimeout(resolve, SETTLE_MS))]);
 }
 
 /**

@@ -36,11 +36,13 @@ export async function rescore(results: BenchmarkResults, { metricByType = {}, ev
   }));
   const fieldsOf = groupBy(fields, instanceKey);
   const othersOf = groupBy(others, instanceKey);
+  // What the fields evaluation kept beside its score (the page still moving when read) stays.
+  const fieldsEvaluationOf = new Map(results.evaluations.filter((e) => e.evaluator === 'fields').map((e) => [instanceKey(e), e]));
   const evaluations: EvaluationRow[] = [];
   const instances = results.instances.map((i) => {
     const key = instanceKey(i);
     const rows = fieldsOf.get(key);
-    const judged = [...(rows ? [{ project: i.project, task: i.task, instance: i.instance, evaluator: 'fields', ...instanceScore(rows) }] : []), ...(othersOf.get(key) ?? [])];
+    const judged = [...(rows ? [{ ...fieldsEvaluationOf.get(key), project: i.project, task: i.task, instance: i.instance, evaluator: 'fields', ...instanceScore(rows) }] : []), ...(othersOf.get(key) ?? [])];
     evaluations.push(...judged);
     if (!judged.length) return i;
     // The instance's evaluators multiply, as when it ran.

@@ -2,14 +2,14 @@ import type { CDPSession, Page } from '@playwright/test';
 
 /**
  * One CDP session per page (Chromium), for what works on the page from outside its own
- * scripts: the read-back's isolated world, which document the main frame holds, the final
+ * scripts: an isolated world (callIsolated), which document the main frame holds, the final
  * screenshot and clearing the origin's data.
  */
 export interface PageSession {
   cdp: Promise<CDPSession>;
   frameId?: string;
-  /** The read-back's isolated world in the current document; forgotten when the main frame navigates. */
-  readWorld?: number;
+  /** Our isolated world in the current document; forgotten when the main frame navigates. */
+  world?: number;
 }
 
 const sessions = new WeakMap<Page, PageSession>();
@@ -25,9 +25,9 @@ export function sessionOf(page: Page): PageSession {
     const created: PageSession = { cdp: page.context().newCDPSession(page) };
     // A context id is only unique within one renderer: never reuse one past a navigation or crash.
     page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) created.readWorld = undefined;
+      if (frame === page.mainFrame()) created.world = undefined;
     });
-    page.on('crash', () => (created.readWorld = undefined));
+    page.on('crash', () => (created.world = undefined));
     sessions.set(page, (session = created));
   }
   return session;
@@ -55,4 +55,31 @@ export async function addressOf(page: Page): Promise<string> {
   if (!isChromium(page)) return page.url();
   const { currentIndex, entries } = await (await sessionOf(page).cdp).send('Page.getNavigationHistory');
   return entries[currentIndex]?.url ?? page.url();
+}
+
+/**
+ * Calls `fn(arg)` in a JavaScript world of its own in the main frame (Chromium's isolated
+ * world, as Playwright's own injected scripts run), awaiting it when it returns a promise: a
+ * page script that replaced a built-in changes nothing of what it sees. Elsewhere, in the
+ * page's own world. `what` names the step in errors.
+ */
+export async function callIsolated<A, R>(page: Page, what: string, fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> {
+  if (!isChromium(page)) return page.evaluate(fn as (arg: unknown) => Promise<R>, arg);
+  const session = sessionOf(page);
+  const cdp = await session.cdp;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      // One world per document: made on the first call, forgotten when the document goes.
+      session.world ??= (await cdp.send('Page.createIsolatedWorld', { frameId: await mainFrameId(page), worldName: 'benchwright' })).executionContextId;
+      const { result, exceptionDetails } = await cdp.send('Runtime.callFunctionOn', {
+        functionDeclaration: fn.toString(), executionContextId: session.world, arguments: [{ value: arg }], returnByValue: true, awaitPromise: true,
+      });
+      if (exceptionDetails) throw new Error(`${what} failed in the page: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+      return result.value as R;
+    } catch (e) {
+      // The document went meanwhile: make a world in the one there is now.
+      session.world = undefined;
+      if (attempt === 3 || !/Cannot find context|context was destroyed|No frame/i.test((e as Error).message)) throw e;
+    }
+  }
 }

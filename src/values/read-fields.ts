@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { isChromium, mainFrameId, sessionOf } from './page-session.ts';
+import { callIsolated } from './page-session.ts';
 import { NON_ANSWER_TYPES, type Answer, type ControlType } from '../task/types.ts';
 
 /** A field as the live page has it, after its scripts ran. */
@@ -102,14 +102,14 @@ function readInPage({ names, nonAnswer }: { names: string[]; nonAnswer: readonly
 }
 
 /**
- * Reads every named field from the page and its frames, in a JavaScript world of its own
- * (Chromium's isolated world, as Playwright's own injected scripts run): a page script that
- * replaced a built-in (`Array.from`) or put a getter on an element's `value` changes nothing
- * of what is read. Only what the DOM holds counts, which is what a submit would send.
+ * Reads every named field from the page and its frames, in a world of its own (callIsolated):
+ * a page script that replaced a built-in (`Array.from`) or put a getter on an element's
+ * `value` changes nothing of what is read. Only what the DOM holds counts, which is what a
+ * submit would send.
  */
 export async function readFields(page: Page, names: string[]): Promise<FieldState[]> {
   const args = { names, nonAnswer: NON_ANSWER_TYPES };
-  const states = isChromium(page) ? await readIsolated(page, args) : await page.evaluate(readInPage, args);
+  const states = await callIsolated(page, 'reading the fields', readInPage, args);
   // Frames the page's documents cannot reach (sandboxed, other origins): as Playwright lists them.
   for (const frame of page.frames().slice(1)) {
     const missing = states.filter((s) => !s.found).map((s) => s.name);
@@ -118,24 +118,4 @@ export async function readFields(page: Page, names: string[]): Promise<FieldStat
     for (const s of found) states[states.findIndex((t) => t.name === s.name)] = { ...s, frame: frame.url() };
   }
   return states;
-}
-
-async function readIsolated(page: Page, args: Parameters<typeof readInPage>[0]): Promise<FieldState[]> {
-  const session = sessionOf(page);
-  const cdp = await session.cdp;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      // One world per document: made on the first read, forgotten when the document goes.
-      session.readWorld ??= (await cdp.send('Page.createIsolatedWorld', { frameId: await mainFrameId(page), worldName: 'benchwright read-back' })).executionContextId;
-      const { result, exceptionDetails } = await cdp.send('Runtime.callFunctionOn', {
-        functionDeclaration: readInPage.toString(), executionContextId: session.readWorld, arguments: [{ value: args }], returnByValue: true,
-      });
-      if (exceptionDetails) throw new Error(`reading the fields failed in the page: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
-      return result.value as FieldState[];
-    } catch (e) {
-      // The document went meanwhile: make a world in the one there is now.
-      session.readWorld = undefined;
-      if (attempt === 3 || !/Cannot find context|context was destroyed|No frame/i.test((e as Error).message)) throw e;
-    }
-  }
 }

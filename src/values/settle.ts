@@ -1,0 +1,70 @@
+import type { Page } from '@playwright/test';
+import { within } from '../bounded.ts';
+import { callIsolated } from './page-session.ts';
+
+/** The page still moved when the wait for it hit its bound: for how long it was waited on, and what ran. */
+export interface Unsettled {
+  waitedMs: number;
+  /** The animations still running (at most RUNNING_KEPT), e.g. "transition height on div#details". */
+  running: string[];
+}
+
+export interface SettleOptions {
+  /** Animation frames to let pass first (what the last action set off reaches the page). */
+  frames: number;
+  /** At most this long in all, ms. */
+  boundMs: number;
+}
+
+/** How long a page may keep moving before it is read as it is (a Bootstrap collapse takes 350 ms). */
+export const SETTLE_MS = 1000;
+
+const RUNNING_KEPT = 5;
+
+/**
+ * Runs in the page: lets `frames` frames pass, then waits while a CSS transition or animation
+ * (or a script's Web Animation) of the document is running and will end, one frame more after
+ * the last (its end event's handler, a collapse hiding its content, has run by then). Infinite
+ * animations (a spinner) never end and are not waited on. A page that renders no frames is
+ * looked at every 100 ms. No named helpers inside: tsx would wrap them in a `__name` call the
+ * page lacks.
+ */
+async function settleInPage({ frames, boundMs, kept }: SettleOptions & { kept: number }): Promise<Unsettled | null> {
+  const start = performance.now();
+  for (let i = 0; i < frames; i++) await new Promise((resolve) => (requestAnimationFrame(resolve), setTimeout(resolve, 100)));
+  for (let moved = false; ;) {
+    // getAnimations() applies pending style changes first: a transition a click just set off is in it.
+    const running = document.getAnimations().filter((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity));
+    if (!running.length) {
+      if (!moved) return null;
+      moved = false;
+    } else {
+      moved = true;
+      const waitedMs = Math.round(performance.now() - start);
+      if (waitedMs >= boundMs) {
+        return {
+          waitedMs,
+          running: running.slice(0, kept).map((a) => {
+            const target = (a.effect as KeyframeEffect | null)?.target;
+            const on = target ? ` on ${target.localName}${target.id ? `#${target.id}` : ''}` : '';
+            if (a instanceof CSSTransition) return `transition ${a.transitionProperty}${on}`;
+            if (a instanceof CSSAnimation) return `animation ${a.animationName}${on}`;
+            return `animation${a.id ? ` ${a.id}` : ''}${on}`;
+          }),
+        };
+      }
+    }
+    await new Promise((resolve) => (requestAnimationFrame(resolve), setTimeout(resolve, 100)));
+  }
+}
+
+/**
+ * Waits, bounded, until the page has settled (settleInPage), in a world of its own: a page
+ * that replaced requestAnimationFrame or getAnimations cannot hold it. Undefined when it
+ * settled, or could not be asked (it navigated, it is stuck in a script: what reads it next
+ * says so); what still ran when the bound was hit.
+ */
+export async function settle(page: Page, { frames, boundMs }: SettleOptions): Promise<Unsettled | undefined> {
+  const waiting = callIsolated(page, 'waiting for the page to settle', settleInPage, { frames, boundMs, kept: RUNNING_KEPT });
+  return (await within(boundMs + 1000, 'waiting for the page to settle', waiting).catch(() => null)) ?? undefined;
+}

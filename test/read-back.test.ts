@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { before, test } from 'node:test';
+import type { Evaluation } from '../src/evaluators/types.ts';
+import { readResults } from '../src/report/results.ts';
+import { latestResults, ROOT, runCli, runPlaywright, tempDir } from './helpers.ts';
+
+// Issue 37, end to end: text fields scored as the original harness scores them, and a page
+// read back once it has settled.
+const TASKS = join(ROOT, 'test', 'fixtures', 'read-back');
+const REPEATS = 20;
+let run: ReturnType<typeof runPlaywright>;
+let repeated: ReturnType<typeof runPlaywright>;
+let repeatedReport: string;
+
+before(() => {
+  run = runPlaywright(['test', '--project=oracle', '--project=do-nothing'], { BENCHWRIGHT_TASKS: TASKS, BENCHWRIGHT_ALLURE: 'off' });
+  repeatedReport = join(tempDir(), 'report.json');
+  repeated = runPlaywright(['test', '--project=oracle', '--grep', 'makes-no-sense', `--repeat-each=${REPEATS}`, '--reporter=json'], {
+    BENCHWRIGHT_TASKS: TASKS, BENCHWRIGHT_ALLURE: 'off', PLAYWRIGHT_JSON_OUTPUT_FILE: repeatedReport,
+  });
+});
+
+const fieldsOf = (project: string, task: string) =>
+  latestResults(run.dir).fields.filter((f) => f.project === project && f.task === task).map((f) => [f.instance, f.field, f.score, f.ceiling ?? null, f.reason ?? null]);
+
+test('a text field some annotators left empty: leaving it empty scores 0, the oracle 1; all empty is not scored', () => {
+  assert.equal(run.code, 0, run.output);
+  const empty = 'every gold answer is empty';
+  assert.deepEqual(fieldsOf('do-nothing', 'empty-text-gold').filter(([, field]) => field !== 'quality'), [
+    ['all-empty', 'summary', null, null, empty], ['all-empty', 'comment', null, null, empty],
+    ['answered', 'summary', 0, 1, null], ['answered', 'comment', 0, 1, null],
+    ['split', 'summary', 0, 1, null], ['split', 'comment', null, null, empty],
+  ]);
+  for (const [instance, field, score, ceiling] of fieldsOf('oracle', 'empty-text-gold')) {
+    if (ceiling !== null) assert.deepEqual([instance, field, score], [instance, field, 1]);
+  }
+  // The instances keep their other field: all-empty is scored on it alone, as the original counts it.
+  const instances = latestResults(run.dir).instances.filter((i) => i.task === 'empty-text-gold');
+  assert.deepEqual(instances.map((i) => [i.project, i.instance, i.score]).sort(), [
+    ['do-nothing', 'all-empty', 0], ['do-nothing', 'answered', 0], ['do-nothing', 'split', 0],
+    ['oracle', 'all-empty', 1], ['oracle', 'answered', 1], ['oracle', 'split', 1],
+  ]);
+});
+
+test(`a field a collapse hides after the last answer: the same score on ${REPEATS} repeated runs`, () => {
+  assert.equal(repeated.code, 0, repeated.output);
+  const report = JSON.parse(readFileSync(repeatedReport, 'utf8'));
+  const results = report.suites.flatMap(function specsOf(suite: any): any[] {
+    return [...(suite.specs ?? []).flatMap((s: any) => s.tests.flatMap((t: any) => t.results)), ...(suite.suites ?? []).flatMap(specsOf)];
+  });
+  assert.equal(results.length, REPEATS);
+  for (const result of results) {
+    const attachment = result.attachments.find((a: any) => a.name === 'evaluations.json');
+    const [fields] = JSON.parse(Buffer.from(attachment.body, 'base64').toString()) as Evaluation[];
+    // Read once the collapse is over: hidden, so not scored, whatever the timing (while it ran: visible, cleared, 0).
+    assert.deepEqual(fields!.records!.map((r) => [r.field, r.score, r.reason ?? null]), [['needs', null, 'not visible'], ['sense', 1, null]]);
+    assert.equal(fields!.score, 1);
+    assert.equal(fields!.unsettled, undefined);
+  }
+});
+
+test('a page that keeps moving is read after the bound, and the evaluation says what still ran', () => {
+  const rows = latestResults(run.dir).evaluations.filter((e) => e.task === 'slow-animation');
+  assert.equal(rows.length, 2);
+  for (const row of rows) {
+    assert.ok(row.unsettled && row.unsettled.waitedMs >= 1000 && row.unsettled.waitedMs < 2000, JSON.stringify(row));
+    // The endless spinner is not waited on, nor named.
+    assert.deepEqual(row.unsettled.running, ['animation fade on div#banner']);
+  }
+  // It is only a note: the field is scored as it is.
+  assert.deepEqual(fieldsOf('oracle', 'slow-animation'), [['orange', 'colour', 1, 1, null]]);
+  // Nothing else moved at read-back.
+  assert.deepEqual(latestResults(run.dir).evaluations.filter((e) => e.unsettled && e.task !== 'slow-animation'), []);
+});
+
+test('re-scoring a stored run applies the same rule: an empty answer credited by an older run scores 0', () => {
+  const stored = join(run.dir, 'benchwright-report', 'latest', 'results.json');
+  const old = JSON.parse(readFileSync(stored, 'utf8'));
+  // As the runs before the rule stored it: the empty gold answer counted as a match.
+  const field = old.fields.find((f: any) => f.project === 'do-nothing' && f.instance === 'split' && f.field === 'summary');
+  field.score = 1;
+  const file = join(tempDir(), 'results.json');
+  writeFileSync(file, JSON.stringify(old));
+  const out = join(tempDir(), 'rescored');
+  const cli = runCli(['report', file, '--metric', 'text=rouge-l', '--metric', 'textarea=rouge-l', '--out', out]);
+  assert.equal(cli.code, 0, cli.stderr);
+  const rescored = readResults(join(out, 'results.json'));
+  const again = rescored.fields.find((f) => f.project === 'do-nothing' && f.instance === 'split' && f.field === 'summary')!;
+  assert.deepEqual([again.score, again.ceiling], [0, 1]);
+  // What the fields evaluation kept beside its score stays through the rescore.
+  assert.ok(rescored.evaluations.filter((e) => e.task === 'slow-animation').every((e) => e.unsettled?.running.length === 1));
+});
