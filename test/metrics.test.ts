@@ -61,6 +61,14 @@ test("text: empty gold answers are dropped before comparing, as the original's c
   assert.deepEqual(rougeLMetric.score('', ['', 'a calm lake', '']), { score: 0 });
   assert.deepEqual(rougeLMetric.score('', ['nan', 'lake', '{}']), { score: 0 });
   assert.deepEqual(rougeLMetric.score('', ['', '', "'{}'"]), { skipped: 'every gold answer is empty' });
+  // Cells pandas 1.5.3 (the original's) reads as NaN are empty answers; "None" is text there.
+  assert.deepEqual(rougeLMetric.score('', ['N/A', 'NA', 'null', '#N/A', 'NaN']), { skipped: 'every gold answer is empty' });
+  assert.deepEqual(rougeLMetric.score('None', ['None']), { score: 1 });
+  // Whole gold cells only: a gold cell "NA" is no box checked, as pandas reads it; a box the page has
+  // checked with the value "NA" is checked, and so is "NA" among others in a cell.
+  assert.deepEqual(checkboxExact.score(['NA'], ['NA']), { score: 0 });
+  assert.deepEqual(checkboxExact.score([], ['NA']), { score: 1 });
+  assert.deepEqual(checkboxExact.score(['NA', 'b'], ['NA|b']), { score: 1 });
   // Its exact-match shortcut and "&amp;" read as "&", on both sides.
   assert.deepEqual(rougeLMetric.score('a red car & a bike', ['', 'a red car &amp; a bike']), { score: 1 });
   assert.deepEqual(rougeLMetric.score('cats &amp; dogs', ['cats & dogs']), { score: 1 });

@@ -2,8 +2,13 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
+import { chromium } from '@playwright/test';
+import { ActionLibrary } from '../src/actions/library.ts';
 import type { Evaluation } from '../src/evaluators/types.ts';
+import { observe } from '../src/observe/observe.ts';
 import { readResults } from '../src/report/results.ts';
+import { executableFor, findChromium, isFound } from '../src/setup/chromium.ts';
+import { thisMachine } from '../src/setup/machine.ts';
 import { latestResults, ROOT, runCli, runPlaywright, tempDir } from './helpers.ts';
 
 // Issue 37, end to end: text fields scored as the original harness scores them, and a page
@@ -33,6 +38,7 @@ test('a text field some annotators left empty: leaving it empty scores 0, the or
     ['answered', 'summary', 0, 1, null], ['answered', 'comment', 0, 1, null],
     ['split', 'summary', 0, 1, null], ['split', 'comment', null, null, empty],
   ]);
+  assert.equal(fieldsOf('oracle', 'empty-text-gold').length, 9);
   for (const [instance, field, score, ceiling] of fieldsOf('oracle', 'empty-text-gold')) {
     if (ceiling !== null) assert.deepEqual([instance, field, score], [instance, field, 1]);
   }
@@ -90,5 +96,31 @@ test('re-scoring a stored run applies the same rule: an empty answer credited by
   const again = rescored.fields.find((f) => f.project === 'do-nothing' && f.instance === 'split' && f.field === 'summary')!;
   assert.deepEqual([again.score, again.ceiling], [0, 1]);
   // What the fields evaluation kept beside its score stays through the rescore.
-  assert.ok(rescored.evaluations.filter((e) => e.task === 'slow-animation').every((e) => e.unsettled?.running.length === 1));
+  const slow = rescored.evaluations.filter((e) => e.task === 'slow-animation');
+  assert.equal(slow.length, 2);
+  for (const e of slow) assert.deepEqual(e.unsettled?.running, ['animation fade on div#banner']);
+});
+
+test("an episode's observation is taken once what the last action set off has ended; a page that keeps moving is said to", async () => {
+  const found = findChromium(thisMachine);
+  const browser = await chromium.launch({ ...(isFound(found) && { executablePath: executableFor(found, false) }) });
+  try {
+    const page = await browser.newPage();
+    // A collapse as Bootstrap's: a 350 ms height transition, then hidden when it ends.
+    await page.setContent(`
+      <style>#more { height: 40px; overflow: hidden; transition: height 350ms } #more.closing { height: 0 }</style>
+      <button onclick="document.getElementById('more').classList.add('closing')">Less</button>
+      <div id="more" ontransitionend="this.hidden = true"><a href="#x">Details</a></div>`);
+    const actions = new ActionLibrary(page);
+    await page.getByRole('button').click();
+    const after = await observe(actions, 1, undefined);
+    assert.doesNotMatch(after.snapshot, /Details/, after.snapshot);
+    assert.equal(after.unsettled, undefined);
+    await page.setContent('<style>@keyframes fade { to { opacity: 0.2 } }</style><p id="banner" style="animation: fade 20s">Sale</p>');
+    const moving = await observe(actions, 0, undefined);
+    assert.deepEqual(moving.unsettled?.running, ['animation fade on p#banner']);
+    assert.ok(moving.unsettled!.waitedMs >= 1000 && moving.unsettled!.waitedMs < 2000, JSON.stringify(moving.unsettled));
+  } finally {
+    await browser.close();
+  }
 });

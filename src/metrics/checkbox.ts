@@ -1,16 +1,18 @@
+import type { Answer } from '../task/types.ts';
 import { isEmptyAnswer, normalizeAnswer } from './normalize.ts';
-import { asList, type Metric } from './types.ts';
+import { asList, asText, type Metric } from './types.ts';
 
-const checkedSet = (answer: string[] | string) =>
-  [...new Set(asList(answer).filter((v) => !isEmptyAnswer(v)).map(normalizeAnswer))].sort();
+const checkedSet = (values: string[]) => [...new Set(values.filter((v) => v !== '').map(normalizeAnswer))].sort();
+/** An annotator's checked set: a cell pandas reads as empty (nan, N/A) is no box checked. */
+const goldSet = (answer: Answer) => checkedSet(isEmptyAnswer(asText(answer)) ? [] : asList(answer));
 
 /** What the original code does (the default, so published numbers reproduce). */
 export const checkboxExact: Metric = {
   name: 'checkbox-exact',
   description: "the checked set equals an annotator's set (best over annotators); both empty = 1",
   score(prediction, gold) {
-    const predicted = checkedSet(prediction).join('|');
-    return { score: gold.some((g) => checkedSet(g).join('|') === predicted) ? 1 : 0 };
+    const predicted = checkedSet(asList(prediction)).join('|');
+    return { score: gold.some((g) => goldSet(g).join('|') === predicted) ? 1 : 0 };
   },
 };
 
@@ -19,9 +21,9 @@ export const checkboxIou: Metric = {
   name: 'checkbox-iou',
   description: "intersection over union of the checked set with an annotator's set (best over annotators); both empty = 1",
   score(prediction, gold) {
-    const predicted = new Set(checkedSet(prediction));
+    const predicted = new Set(checkedSet(asList(prediction)));
     const scores = gold.map((g) => {
-      const expected = new Set(checkedSet(g));
+      const expected = new Set(goldSet(g));
       const union = new Set([...predicted, ...expected]).size;
       if (union === 0) return 1;
       return [...predicted].filter((v) => expected.has(v)).length / union;

@@ -1,12 +1,12 @@
-import { isEmptyAnswer, normalizeAnswer } from './normalize.ts';
-import { asText, type Metric } from './types.ts';
+import { normalizeAnswer } from './normalize.ts';
+import { asText, EVERY_ANSWER_EMPTY, nonEmptyAnswers, type Metric } from './types.ts';
 
 export const exact: Metric = {
   name: 'exact',
   description: 'normalised exact match against any non-empty gold answer',
   score(prediction, gold) {
-    const answers = gold.map(asText).filter((g) => !isEmptyAnswer(g));
-    if (answers.length === 0) return { skipped: 'every gold answer is empty' };
+    const answers = nonEmptyAnswers(gold);
+    if (answers.length === 0) return EVERY_ANSWER_EMPTY;
     const predicted = normalizeAnswer(asText(prediction));
     return { score: answers.some((g) => normalizeAnswer(g) === predicted) ? 1 : 0 };
   },

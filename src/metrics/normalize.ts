@@ -20,7 +20,13 @@ export function normalizeAnswer(value: string): string {
   return value.toLowerCase().replace(PUNCTUATION, '').split(/\s+/).filter((w) => w !== '').join(' ');
 }
 
-/** Empty cells come back from pandas as NaN, and some exports wrote empty objects. */
+/**
+ * The cells the original harness reads as empty: what pandas' read_csv (pandas 1.5.3, its
+ * pinned version) takes for NaN by default, and the empty objects some exports wrote. An
+ * annotator's "N/A" is an empty answer there, so here; "None" is text (pandas 2 reads it as NaN).
+ */
+const EMPTY_CELLS = new Set(['', 'nan', '{}', "'{}'", '#N/A', '#N/A N/A', '#NA', '-1.#IND', '-1.#QNAN', '-NaN', '-nan', '1.#IND', '1.#QNAN', '<NA>', 'N/A', 'NA', 'NULL', 'NaN', 'n/a', 'null']);
+
 export function isEmptyAnswer(value: string): boolean {
-  return value === '' || value === 'nan' || value === '{}' || value === "'{}'";
+  return EMPTY_CELLS.has(value);
 }

@@ -1,15 +1,14 @@
 import type { Answer } from '../task/types.ts';
 import { exact } from './exact.ts';
-import { isEmptyAnswer } from './normalize.ts';
-import { asText, type Metric, type MetricResult } from './types.ts';
+import { asText, EVERY_ANSWER_EMPTY, nonEmptyAnswers, type Metric, type MetricResult } from './types.ts';
 
 /**
  * What the range metrics share: non-empty gold answers as numbers, scored by `formula`;
  * exact match when the prediction or an answer is not a number (as the original code falls back).
  */
 export function scoreNumbers(prediction: Answer, gold: Answer[], formula: (predicted: number, values: number[]) => number): MetricResult {
-  const answers = gold.map(asText).filter((g) => !isEmptyAnswer(g));
-  if (answers.length === 0) return { skipped: 'every gold answer is empty' };
+  const answers = nonEmptyAnswers(gold);
+  if (answers.length === 0) return EVERY_ANSWER_EMPTY;
   const predicted = Number(asText(prediction));
   const values = answers.map(Number);
   if (asText(prediction).trim() === '' || !Number.isFinite(predicted) || !values.every(Number.isFinite)) {

@@ -1,9 +1,8 @@
-import { isEmptyAnswer } from './normalize.ts';
 import { rougeL } from './rouge-l.ts';
-import { asText, type Metric } from './types.ts';
+import { asText, EVERY_ANSWER_EMPTY, nonEmptyAnswers, type Metric } from './types.ts';
 
 /** The original harness reads "&amp;" as "&" on both sides of a text field before it compares. */
-const ampersands = (text: string) => text.replaceAll('&amp;', '&');
+const unescapeAmp = (text: string) => text.replaceAll('&amp;', '&');
 
 /**
  * The original harness's text score (TurkingBench src/evaluation_class.py, calculate_metrics):
@@ -15,9 +14,9 @@ export const rougeLMetric: Metric = {
   name: 'rouge-l',
   description: 'exact match, else ROUGE-L F-measure (rouge_score, stemmed), best over the non-empty gold answers (empty ones are dropped first)',
   score(prediction, gold) {
-    const predicted = ampersands(asText(prediction));
-    const answers = gold.map(asText).filter((g) => !isEmptyAnswer(g)).map(ampersands);
-    if (answers.length === 0) return { skipped: 'every gold answer is empty' };
+    const predicted = unescapeAmp(asText(prediction));
+    const answers = nonEmptyAnswers(gold).map(unescapeAmp);
+    if (answers.length === 0) return EVERY_ANSWER_EMPTY;
     if (answers.includes(predicted)) return { score: 1 };
     return { score: Math.max(...answers.map((g) => rougeL(predicted, g).fmeasure)) };
   },

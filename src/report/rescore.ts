@@ -36,13 +36,14 @@ export async function rescore(results: BenchmarkResults, { metricByType = {}, ev
   }));
   const fieldsOf = groupBy(fields, instanceKey);
   const othersOf = groupBy(others, instanceKey);
-  // What the fields evaluation kept beside its score (the page still moving when read) stays.
-  const fieldsEvaluationOf = new Map(results.evaluations.filter((e) => e.evaluator === 'fields').map((e) => [instanceKey(e), e]));
+  // The page still moving when its fields were read stays said.
+  const unsettledOf = new Map(results.evaluations.filter((e) => e.evaluator === 'fields' && e.unsettled).map((e) => [instanceKey(e), e.unsettled]));
   const evaluations: EvaluationRow[] = [];
   const instances = results.instances.map((i) => {
     const key = instanceKey(i);
     const rows = fieldsOf.get(key);
-    const judged = [...(rows ? [{ ...fieldsEvaluationOf.get(key), project: i.project, task: i.task, instance: i.instance, evaluator: 'fields', ...instanceScore(rows) }] : []), ...(othersOf.get(key) ?? [])];
+    const unsettled = unsettledOf.get(key);
+    const judged = [...(rows ? [{ project: i.project, task: i.task, instance: i.instance, evaluator: 'fields', ...instanceScore(rows), ...(unsettled && { unsettled }) }] : []), ...(othersOf.get(key) ?? [])];
     evaluations.push(...judged);
     if (!judged.length) return i;
     // The instance's evaluators multiply, as when it ran.

@@ -57,6 +57,9 @@ export async function addressOf(page: Page): Promise<string> {
   return entries[currentIndex]?.url ?? page.url();
 }
 
+/** What CDP says when a call's document went before it answered. */
+const DOCUMENT_WENT = /Cannot find context|context was destroyed|No frame|Inspected target navigated or closed|Promise was collected/i;
+
 /**
  * Calls `fn(arg)` in a JavaScript world of its own in the main frame (Chromium's isolated
  * world, as Playwright's own injected scripts run), awaiting it when it returns a promise: a
@@ -77,9 +80,10 @@ export async function callIsolated<A, R>(page: Page, what: string, fn: (arg: A) 
       if (exceptionDetails) throw new Error(`${what} failed in the page: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
       return result.value as R;
     } catch (e) {
-      // The document went meanwhile: make a world in the one there is now.
+      if (!DOCUMENT_WENT.test((e as Error).message)) throw e;
+      // The document went meanwhile (a call may wait on the page a while): make a world in the one there is now.
       session.world = undefined;
-      if (attempt === 3 || !/Cannot find context|context was destroyed|No frame/i.test((e as Error).message)) throw e;
+      if (attempt === 3) throw e;
     }
   }
 }

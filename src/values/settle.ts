@@ -7,6 +7,8 @@ export interface Unsettled {
   waitedMs: number;
   /** The animations still running (at most RUNNING_KEPT), e.g. "transition height on div#details". */
   running: string[];
+  /** The page could not be asked: it did not answer (a script looping), or why the wait failed. */
+  error?: string;
 }
 
 export interface SettleOptions {
@@ -17,7 +19,9 @@ export interface SettleOptions {
 }
 
 /** How long a page may keep moving before it is read as it is (a Bootstrap collapse takes 350 ms). */
-export const SETTLE_MS = 1000;
+export const SETTLE_BOUND_MS = 1000;
+/** Past its bound, the page's answer may take this long to come back before it counts as none. */
+const ANSWER_MS = 1000;
 
 const RUNNING_KEPT = 5;
 
@@ -61,10 +65,15 @@ async function settleInPage({ frames, boundMs, kept }: SettleOptions & { kept: n
 /**
  * Waits, bounded, until the page has settled (settleInPage), in a world of its own: a page
  * that replaced requestAnimationFrame or getAnimations cannot hold it. Undefined when it
- * settled, or could not be asked (it navigated, it is stuck in a script: what reads it next
- * says so); what still ran when the bound was hit.
+ * settled; what still ran when the bound was hit, or why the page could not be asked (what
+ * reads it next goes on as it can).
  */
 export async function settle(page: Page, { frames, boundMs }: SettleOptions): Promise<Unsettled | undefined> {
+  const started = performance.now();
   const waiting = callIsolated(page, 'waiting for the page to settle', settleInPage, { frames, boundMs, kept: RUNNING_KEPT });
-  return (await within(boundMs + 1000, 'waiting for the page to settle', waiting).catch(() => null)) ?? undefined;
+  try {
+    return (await within(boundMs + ANSWER_MS, 'waiting for the page to settle', waiting)) ?? undefined;
+  } catch (e) {
+    return { waitedMs: Math.round(performance.now() - started), running: [], error: (e as Error).message.split('\n')[0]! };
+  }
 }
