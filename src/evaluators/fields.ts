@@ -4,7 +4,7 @@ import { within } from '../bounded.ts';
 import type { Answer, Field } from '../task/types.ts';
 import { addressOf, documentOf, stripFragment } from '../values/page-session.ts';
 import { readFields, type FieldState } from '../values/read-fields.ts';
-import { settle, SETTLE_BOUND_MS, type Unsettled } from '../values/settle.ts';
+import { settle, type Unsettled } from '../values/settle.ts';
 import type { Evaluation, Evaluator } from './types.ts';
 
 /** The gold-labelled fields of an instance and its annotators' answers. */
@@ -52,7 +52,7 @@ export const fields: Evaluator<unknown, FieldsExpected, FieldsEvidence> = {
   async capture(page, expected, _episode, begun) {
     const { document, loaded } = begun as FieldsAsLoaded;
     // A collapse the last answer set off decides whether a field counts as visible: read it once it is over.
-    const unsettled = await settle(page, { frames: 0, boundMs: SETTLE_BOUND_MS });
+    const unsettled = await settle(page, 0);
     const after = await within(READ_BACK_MS, 'reading the fields back', readFields(page, namesOf(expected)));
     // Read from another document, the fields would be "not on the page": silently out of the means.
     if ((await documentOf(page)).id !== document) throw await leftTheInstance(page);

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { documentHtml, type ActionLibrary } from '../actions/library.ts';
 import { REF } from '../actions/page-actions.ts';
 import { ACTION_SIGNATURES, type Action } from '../actions/signatures.ts';
-import { settle, SETTLE_BOUND_MS, type Unsettled } from '../values/settle.ts';
+import { settle, type Unsettled } from '../values/settle.ts';
 import { awaitOpenedPages } from './opened-pages.ts';
 
 /** What an agent sees of a goal task at one step (BrowserGym's observation, on Playwright's snapshot). */
@@ -43,7 +43,7 @@ export async function observe(actions: ActionLibrary, step: number, lastError: s
   const { page } = actions;
   // Two frames (what the last action set off, focus leaving a button it disabled, is in the
   // tree), then any transition it started ends: the same episode shows the same tree every time.
-  const unsettled = await settle(page, { frames: 2, boundMs: SETTLE_BOUND_MS });
+  const unsettled = await settle(page, 2);
   const { snapshot, refs } = renumbered(await page.ariaSnapshot({ mode: 'ai' }));
   actions.refs = refs;
   const tabs = await Promise.all(page.context().pages().map(async (tab, index) => ({ index, url: tab.url(), title: await titleOf(tab), focused: tab === page })));

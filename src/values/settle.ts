@@ -11,15 +11,8 @@ export interface Unsettled {
   error?: string;
 }
 
-export interface SettleOptions {
-  /** Animation frames to let pass first (what the last action set off reaches the page). */
-  frames: number;
-  /** At most this long in all, ms. */
-  boundMs: number;
-}
-
 /** How long a page may keep moving before it is read as it is (a Bootstrap collapse takes 350 ms). */
-export const SETTLE_BOUND_MS = 1000;
+const BOUND_MS = 1000;
 /** Past its bound, the page's answer may take this long to come back before it counts as none. */
 const ANSWER_MS = 1000;
 
@@ -33,7 +26,7 @@ const RUNNING_KEPT = 5;
  * looked at every 100 ms. No named helpers inside: tsx would wrap them in a `__name` call the
  * page lacks.
  */
-async function settleInPage({ frames, boundMs, kept }: SettleOptions & { kept: number }): Promise<Unsettled | null> {
+async function settleInPage({ frames, boundMs, kept }: { frames: number; boundMs: number; kept: number }): Promise<Unsettled | null> {
   const start = performance.now();
   for (let i = 0; i < frames; i++) await new Promise((resolve) => (requestAnimationFrame(resolve), setTimeout(resolve, 100)));
   for (let moved = false; ;) {
@@ -63,16 +56,17 @@ async function settleInPage({ frames, boundMs, kept }: SettleOptions & { kept: n
 }
 
 /**
- * Waits, bounded, until the page has settled (settleInPage), in a world of its own: a page
- * that replaced requestAnimationFrame or getAnimations cannot hold it. Undefined when it
- * settled; what still ran when the bound was hit, or why the page could not be asked (what
- * reads it next goes on as it can).
+ * Waits, at most BOUND_MS, until the page has settled (settleInPage), after `frames` animation
+ * frames (what the last action set off reaches the page), in a world of its own: a page that
+ * replaced requestAnimationFrame or getAnimations cannot hold it. Undefined when it settled;
+ * what still ran when the bound was hit, or why the page could not be asked (what reads it
+ * next goes on as it can).
  */
-export async function settle(page: Page, { frames, boundMs }: SettleOptions): Promise<Unsettled | undefined> {
+export async function settle(page: Page, frames: number): Promise<Unsettled | undefined> {
   const started = performance.now();
-  const waiting = callIsolated(page, 'waiting for the page to settle', settleInPage, { frames, boundMs, kept: RUNNING_KEPT });
+  const waiting = callIsolated(page, 'waiting for the page to settle', settleInPage, { frames, boundMs: BOUND_MS, kept: RUNNING_KEPT });
   try {
-    return (await within(boundMs + ANSWER_MS, 'waiting for the page to settle', waiting)) ?? undefined;
+    return (await within(BOUND_MS + ANSWER_MS, 'waiting for the page to settle', waiting)) ?? undefined;
   } catch (e) {
     return { waitedMs: Math.round(performance.now() - started), running: [], error: (e as Error).message.split('\n')[0]! };
   }
