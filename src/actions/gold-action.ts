@@ -1,3 +1,4 @@
+import { goldChecked } from '../metrics/checkbox.ts';
 import { majorityVote } from '../metrics/majority-exact.ts';
 import { isEmptyAnswer, normalizeNumber } from '../metrics/normalize.ts';
 import { range } from '../metrics/range.ts';
@@ -24,7 +25,7 @@ export function goldAction(field: Pick<FieldState, 'name' | 'type' | 'found' | '
   if (field.type === 'checkbox') {
     // The most common checked set, which may be "none": fields often depend on each other
     // (ticking "no subject" disables the subject box), so follow what most annotators did.
-    const sets = gold.map((a) => (isEmptyAnswer(asText(a)) ? [] : asList(a)).filter((v) => v !== '').sort().join('|'));
+    const sets = gold.map((a) => goldChecked(a).sort().join('|'));
     const chosen = majorityVote(sets);
     const current = asList(field.value).sort().join('|');
     return chosen === current ? undefined : { name: 'modify_checkbox', args: [field.name, chosen ? chosen.split('|') : []] };

@@ -2,9 +2,11 @@ import type { Answer } from '../task/types.ts';
 import { isEmptyAnswer, normalizeAnswer } from './normalize.ts';
 import { asList, asText, type Metric } from './types.ts';
 
+/** The values an annotator checked: a cell pandas reads as empty (nan, N/A) is no box checked. */
+export const goldChecked = (answer: Answer): string[] => (isEmptyAnswer(asText(answer)) ? [] : asList(answer)).filter((v) => v !== '');
+
 const checkedSet = (values: string[]) => [...new Set(values.filter((v) => v !== '').map(normalizeAnswer))].sort();
-/** An annotator's checked set: a cell pandas reads as empty (nan, N/A) is no box checked. */
-const goldSet = (answer: Answer) => checkedSet(isEmptyAnswer(asText(answer)) ? [] : asList(answer));
+const goldSet = (answer: Answer) => checkedSet(goldChecked(answer));
 
 /** What the original code does (the default, so published numbers reproduce). */
 export const checkboxExact: Metric = {
