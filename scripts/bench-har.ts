@@ -1,4 +1,4 @@
-// npm run bench, last part: what recording a site episode's traffic costs in bytes. The
+// npm run bench: what recording a site episode's traffic costs in bytes. The
 // WebArena-Verified stand-in tasks (test/fixtures/webarena-verified-standins), imported and run
 // by the oracle against the stand-in forum and shop, one worker: per episode its steps, the HAR
 // kept in the run folder (Playwright's recordHar, response bodies omitted, request bodies written

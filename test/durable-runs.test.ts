@@ -168,17 +168,9 @@ function browsersOf(runner: number): number[] {
 }
 
 test('a Chromium killed in the middle of an instance: that instance is errored with the reason, the run goes on', async () => {
-  let runner = 0;
-  let killed: number[] = [];
-  const { createServer } = await import('node:http');
-  const server = createServer((request, response) => {
-    killed = browsersOf(runner);
-    for (const pid of killed) process.kill(pid, 'SIGKILL');
-    response.end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
   const tasks = tempDir();
+  const reports = join(tempDir(), 'reports');
+  // The victim's page holds its load for seconds; the browser is killed once the journal has the instance before it.
   writeFileSync(join(tasks, 'crash.yaml'), `id: crash
 title: A page whose browser dies
 split: train
@@ -187,21 +179,24 @@ html: |
   <label><input type="radio" name="q" value="yes"> yes</label>
 instances:
   - { id: before, values: { trap: '' }, gold: { q: [yes] } }
-  - { id: victim, values: { trap: '<img src="http://127.0.0.1:${port}/kill">' }, gold: { q: [yes] } }
+  - { id: victim, values: { trap: '<script>for (var t = Date.now(); Date.now() - t < 8000;);</script>' }, gold: { q: [yes] } }
   - { id: after, values: { trap: '' }, gold: { q: [yes] } }
 `);
-  try {
-    const run = startPlaywright(['test', '--project=oracle', '--workers=1'], { ...OFF, BENCHWRIGHT_TASKS: join(tasks, 'crash.yaml') });
-    runner = run.child.pid!;
-    const { code, output, dir } = await run.finished;
-    assert.equal(code, 1, output);
-    assert.equal(killed.length, 1, `one browser killed: ${killed}\n${output}`);
-    const { instances } = readRun(join(dir, 'benchwright-report', 'latest')).results;
-    assert.deepEqual(instances.map((i) => [i.instance, i.outcome]), [['after', 'scored'], ['before', 'scored'], ['victim', 'errored']]);
-    assert.match(instances[2]!.error!, /closed|crash/i);
-  } finally {
-    server.close();
+  const run = startPlaywright(['test', '--project=oracle', '--workers=1'], { ...OFF, BENCHWRIGHT_TASKS: join(tasks, 'crash.yaml'), BENCHWRIGHT_REPORT_DIR: reports });
+  for (;;) {
+    const [folder] = listRuns(reports);
+    if (folder && journalled(folder).length >= 1) break;
+    assert.equal(run.child.exitCode, null, `the run ended before its browser could be killed:\n${run.output()}`);
+    await sleep(50);
   }
+  const killed = browsersOf(run.child.pid!);
+  for (const pid of killed) process.kill(pid, 'SIGKILL');
+  const { code, output } = await run.finished;
+  assert.equal(code, 1, output);
+  assert.equal(killed.length, 1, `one browser killed: ${killed}\n${output}`);
+  const { instances } = readRun(join(reports, 'latest')).results;
+  assert.deepEqual(instances.map((i) => [i.instance, i.outcome]), [['after', 'scored'], ['before', 'scored'], ['victim', 'errored']]);
+  assert.match(instances[2]!.error!, /closed|crash/i);
 });
 
 test('a report folder that cannot be written does not stop the run: every instance runs, the reason is printed once, the results go to a temporary folder', () => {

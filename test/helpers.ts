@@ -89,3 +89,21 @@ export function expectedErrors(file: string): string[] {
 
 /** A JavaScript stack frame, as an uncaught exception prints it. */
 export const STACK_FRAME = /^\s+at .+[:(]\d+:\d+\)?$/m;
+
+/** Each result's attachment `name` in a JSON report (PLAYWRIGHT_JSON_OUTPUT_FILE), parsed, with its spec's title, tags and project. */
+export function jsonAttachments<T>(report: string, name: string): { title: string; tags: string[]; project: string; value: T }[] {
+  const found: { title: string; tags: string[]; project: string; value: T }[] = [];
+  const walk = (suite: any): void => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests) {
+        for (const result of t.results) {
+          const attachment = result.attachments.find((a: any) => a.name === name);
+          if (attachment?.body) found.push({ title: spec.title, tags: spec.tags, project: t.projectName, value: JSON.parse(Buffer.from(attachment.body, 'base64').toString('utf8')) });
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of JSON.parse(readFileSync(report, 'utf8')).suites) walk(suite);
+  return found;
+}

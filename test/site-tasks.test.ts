@@ -69,7 +69,11 @@ test('a site that is not configured, or reset with more than one worker: its tas
 test('a site comes from its variable; paths of a task are on the site even when its base URL has a path', () => {
   const entry = { env: 'SHOP_URL', reset: '/reset' };
   assert.deepEqual(reachSite('shop', entry, {}), { unavailable: 'site "shop" is not configured: set SHOP_URL to its base URL' });
-  assert.deepEqual(reachSite('shop', entry, { SHOP_URL: 'http://10.0.0.5:7770/app/' }), { site: { name: 'shop', base: 'http://10.0.0.5:7770/app', reset: '/reset' } });
+  assert.deepEqual(reachSite('shop', entry, { SHOP_URL: 'http://10.0.0.5:7770/app/' }), { site: { name: 'shop', base: 'http://10.0.0.5:7770/app', origins: ['http://10.0.0.5:7770'], reset: '/reset' } });
+  // Its pages may also reach the origins its *_ORIGINS variable holds; a value that is no URL names the variable.
+  const map = { env: 'MAP', origins: { env: 'MAP_ORIGINS' } };
+  assert.deepEqual(reachSite('map', map, { MAP: 'http://10.0.0.5:3000', MAP_ORIGINS: 'http://10.0.0.5:8080/tile/, https://Tiles.example:443' }).site?.origins, ['http://10.0.0.5:3000', 'http://10.0.0.5:8080', 'https://tiles.example']);
+  assert.throws(() => reachSite('map', map, { MAP: 'http://10.0.0.5:3000', MAP_ORIGINS: '10.0.0.5:8080' }), /MAP_ORIGINS must hold the http\(s\) URLs site "map" also loads from, separated by commas, not "10.0.0.5:8080"/);
   assert.throws(() => reachSite('shop', entry, { SHOP_URL: 'ftp://host' }), /SHOP_URL must be an http\(s\) URL for site "shop"/);
   assert.throws(() => reachSite('shop', entry, { SHOP_URL: 'host:7770' }), /SHOP_URL must be an http\(s\) URL|SHOP_URL must be the base URL/);
   const from = { startUrl: 'http://10.0.0.5:7770/app/notes', siteBase: 'http://10.0.0.5:7770/app' };

@@ -2,6 +2,7 @@ import { expect, test } from '../../fixtures/benchwright.ts';
 import type { Agent } from '../../src/agent/types.ts';
 import { ActionLibrary } from '../../src/actions/library.ts';
 import { runInstance } from '../../src/runner/run-instance.ts';
+import { EVENTS_KEPT } from '../../src/runner/instance-page.ts';
 import type { Task } from '../../src/task/types.ts';
 import { readFields } from '../../src/values/read-fields.ts';
 import { serveHtml, serveInstance } from './pages.ts';
@@ -92,9 +93,9 @@ test('a page that stops answering after its instance is replaced by a working on
 });
 
 test('a page that loops on alert() and errors is recorded within bounds', async ({ instancePage, taskServer }) => {
-  const { task, instance } = serveInstance(taskServer, '<script>for (let i = 0; i < 150; i++) { alert(i); setTimeout(() => { throw new Error("e" + i); }); }</script>');
+  const { task, instance } = serveInstance(taskServer, `<script>for (let i = 0; i < ${EVENTS_KEPT + 50}; i++) { alert(i); setTimeout(() => { throw new Error("e" + i); }); }</script>`);
   await instancePage.begin();
   await instancePage.page.goto(instancePage.startUrl(taskServer, task, instance));
   await expect.poll(() => instancePage.events.dropped).toBe(100);
-  expect([instancePage.events.dialogs.length, instancePage.events.errors.length]).toEqual([100, 100]);
+  expect([instancePage.events.dialogs.length, instancePage.events.errors.length]).toEqual([EVENTS_KEPT, EVENTS_KEPT]);
 });

@@ -36,7 +36,8 @@ export const WEBARENA_SITES: Record<string, SiteEntry> = {
     success: 'form[action$="/logout"]',
     error: '.alert--danger',
   }),
-  map: site('MAP'),
+  // Its pages load map tiles (and search and route) from the deployment's other servers.
+  map: { ...site('MAP'), origins: { env: 'MAP_ORIGINS' } },
   wikipedia: site('WIKIPEDIA'),
   homepage: site('HOMEPAGE'),
 };

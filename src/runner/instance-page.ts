@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
+import { OriginGate, type BlockedRequest } from '../server/origin-gate.ts';
 import type { TaskServer } from '../server/task-server.ts';
 import type { Instance, Task } from '../task/types.ts';
 import { sessionOf } from '../values/page-session.ts';
@@ -12,16 +13,18 @@ import { withSeed } from './seed-document.ts';
 export interface PageEvents {
   dialogs: { type: string; message: string }[];
   errors: string[];
-  /** Requests that did not complete (external hosts are blocked by design). */
+  /** Requests that did not complete, as the page saw them (a blocked tunnel fails: net::ERR_TUNNEL_CONNECTION_FAILED). */
   failedRequests: { url: string; error: string }[];
+  /** Requests to an origin the instance may not reach, refused by its OriginGate (from any page, frame or worker of the context). */
+  blocked: BlockedRequest[];
   /** Pages the instance opened (popups, new tabs), at the URL they went to: closed when it ends. */
   opened: { url: string }[];
   /** Events past the first EVENTS_KEPT of a kind, counted but not kept (a page may loop on alert()). */
   dropped: number;
 }
 
-const noEvents = (): PageEvents => ({ dialogs: [], errors: [], failedRequests: [], opened: [], dropped: 0 });
-const EVENTS_KEPT = 100;
+const noEvents = (): PageEvents => ({ dialogs: [], errors: [], failedRequests: [], blocked: [], opened: [], dropped: 0 });
+export const EVENTS_KEPT = 250;
 
 /** Cleaning up after an instance, or taking its final screenshot: longer means the page is stuck in a script. */
 export const TEARDOWN_MS = 5000;
@@ -42,6 +45,12 @@ export class InstancePage {
   events = noEvents();
   /** The page did not answer a bounded step: it is replaced at the end, not asked again. */
   private stuck = false;
+  /**
+   * The current instance has been given its origins: from then on, what the gate refuses is its
+   * pages' doing. Before that (begin() to startUrl or startAfresh) it can only be the last
+   * instance's pages, whose events are already written.
+   */
+  private reaching = false;
   /** The current instance's start token, dropped when it ends (loaded or not). */
   private start?: { server: TaskServer; token: string };
   /** Math.random and the clock of the context's pages. */
@@ -51,14 +60,20 @@ export class InstancePage {
   /** The current instance's traffic, recorded as a HAR; once stopped, the page as the agent left it. */
   private recording?: { path: string; bodies: RequestBodies; stopping?: Promise<string | undefined>; closed?: boolean; view?: Buffer };
 
-  private constructor(private context: BrowserContext, public page: Page, private readonly viewport: { width: number; height: number }) {
+  private constructor(private context: BrowserContext, public page: Page, private readonly viewport: { width: number; height: number }, private readonly gate: OriginGate) {
     this.pins = new PagePins(context);
+    gate.onBlocked = (blocked) => this.reaching && this.note(this.events.blocked, blocked);
     this.watch();
   }
 
+  /** The worker's page, in a context whose every request goes through a gate of its own (origin-gate.ts): nothing is reachable until an instance starts. */
   static async open(browser: Browser, viewport: { width: number; height: number }): Promise<InstancePage> {
-    const { context, page } = await openContext(browser, viewport);
-    return new InstancePage(context, page, viewport);
+    const gate = await OriginGate.start();
+    const opened = await openContext(browser, { viewport, proxy: gate.proxy }).catch(async (e: Error) => {
+      await gate.close();
+      throw e;
+    });
+    return new InstancePage(opened.context, opened.page, viewport, gate);
   }
 
   private watch(): void {
@@ -87,6 +102,8 @@ export class InstancePage {
 
   /** Starts an instance: fresh event record, the viewport an earlier agent may have changed. */
   async begin(): Promise<void> {
+    this.gate.allow([]);
+    this.reaching = false;
     this.events = noEvents();
     this.start = undefined;
     this.seed = undefined;
@@ -104,14 +121,20 @@ export class InstancePage {
   /**
    * The URL to load the instance from: as its page loads, what the last instance left is
    * cleared away (TaskServer.startUrl), before any script of the new page runs. It carries the
-   * instance's seed, if pinned (seed-document.ts).
+   * instance's seed, if pinned (seed-document.ts). Its pages reach the server's origin, nothing else.
    */
   startUrl(server: TaskServer, task: Task, instance: Instance): string {
+    this.reach([server.origin]);
     const { url, token } = server.startUrl(task, instance, () => within(TEARDOWN_MS, 'clearing what the last instance left', this.clear(server.origin)).catch((e: Error) => {
       this.note(this.events.errors, `benchwright: ${e.message}`);
     }));
     this.start = { server, token };
     return withSeed(url, this.seed);
+  }
+
+  private reach(origins: string[]): void {
+    this.gate.allow(origins);
+    this.reaching = true;
   }
 
   /**
@@ -120,10 +143,13 @@ export class InstancePage {
    * pages are closed first, so no timer or unload request of theirs reaches the site after it
    * is reset, and nothing of theirs is left: cookies, any origin's storage (session storage
    * too), other tabs, a pinned clock. `har`: the context's traffic is recorded there
-   * (Playwright's own recording, response bodies omitted or embedded).
+   * (Playwright's own recording, response bodies omitted or embedded). Its pages reach
+   * `origins` (its sites'), nothing else.
    */
-  async startAfresh(storageState?: StorageState, har?: HarRecording): Promise<void> {
+  async startAfresh(origins: string[], storageState?: StorageState, har?: HarRecording): Promise<void> {
+    // Once the last instance's pages are closed: they never reach this one's sites.
     await this.replace(true, storageState, har);
+    this.reach(origins);
     if (har) this.recording = { path: har.path, bodies: new RequestBodies(this.context) };
   }
 
@@ -183,7 +209,7 @@ export class InstancePage {
     const old = this.context;
     const closing = within(TEARDOWN_MS, 'closing the replaced context', old.close()).catch(() => {});
     if (waitForClose) await closing;
-    ({ context: this.context, page: this.page } = await openContext(old.browser()!, this.viewport, storageState, har));
+    ({ context: this.context, page: this.page } = await openContext(old.browser()!, { viewport: this.viewport, proxy: this.gate.proxy, storageState, har }));
     this.pins = new PagePins(this.context);
     this.stuck = false;
     this.watch();
@@ -208,6 +234,7 @@ export class InstancePage {
 
   async close(): Promise<void> {
     await within(TEARDOWN_MS, 'closing the browser context', this.context.close()).catch(() => {});
+    await this.gate.close();
   }
 }
 
@@ -220,9 +247,17 @@ export interface HarRecording {
   content: 'omit' | 'embed';
 }
 
-/** A context for instance pages and its page: the viewport, and dates that print the same on any machine. */
-async function openContext(browser: Browser, viewport: { width: number; height: number }, storageState?: StorageState, har?: HarRecording): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, ...PINNED_LOCALE, ...(storageState && { storageState }), ...(har && { recordHar: { path: har.path, content: har.content } }) });
+/** What a context for instance pages is opened with: its viewport and gate, a login, a recording. */
+interface ContextSettings {
+  viewport: { width: number; height: number };
+  proxy: { server: string };
+  storageState?: StorageState;
+  har?: HarRecording;
+}
+
+/** A context for instance pages and its page: dates that print the same on any machine. */
+async function openContext(browser: Browser, { viewport, proxy, storageState, har }: ContextSettings): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, proxy, ...PINNED_LOCALE, ...(storageState && { storageState }), ...(har && { recordHar: { path: har.path, content: har.content } }) });
   return { context, page: await context.newPage() };
 }
 

@@ -8,10 +8,12 @@ import { withSiteUrls } from '../task/site-placeholders.ts';
 import type { Instance, SiteStart } from '../task/types.ts';
 import { loginStates } from './logins.ts';
 
-/** A site of the manifest as this run reaches it: its base URL (from the environment) and reset. */
+/** A site of the manifest as this run reaches it: its base URL (from the environment), its origins, its reset. */
 export interface ReachedSite {
   name: string;
   base: string;
+  /** What its pages may reach: the base URL's origin, then those of its `origins` variable. */
+  origins: string[];
   reset?: SiteEntry['reset'];
 }
 
@@ -30,14 +32,26 @@ export function reachSite(name: string, entry: SiteEntry, env = process.env): { 
     throw new Error(`${entry.env} must be the base URL of site "${name}" (http://host:port/...), not "${value}"`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${entry.env} must be an http(s) URL for site "${name}", not "${value}"`);
-  return { site: { name, base: value.replace(/\/+$/, ''), ...(entry.reset && { reset: entry.reset }) } };
+  const origins = [url.origin, ...otherOrigins(name, entry, env)];
+  return { site: { name, base: value.replace(/\/+$/, ''), origins: [...new Set(origins)], ...(entry.reset && { reset: entry.reset }) } };
 }
 
-/** The hosts of the configured sites: the only ones, beside loopback, the browser may resolve. */
+/** The origins a site's pages load from besides its own (a map's tile server), from its `origins` variable: URLs separated by commas or spaces. */
+function otherOrigins(name: string, entry: SiteEntry, env: NodeJS.ProcessEnv): string[] {
+  const value = entry.origins && env[entry.origins.env];
+  if (!value) return [];
+  return value.split(/[\s,]+/).filter(Boolean).map((written) => {
+    const url = URL.parse(written);
+    if (url?.protocol !== 'http:' && url?.protocol !== 'https:') throw new Error(`${entry.origins!.env} must hold the http(s) URLs site "${name}" also loads from, separated by commas, not "${written}"`);
+    return url.origin;
+  });
+}
+
+/** The hosts of the configured sites and their other origins: the only ones, beside loopback, the browser may resolve. */
 export function siteHosts(sites: Record<string, SiteEntry>, env = process.env): string[] {
-  const hosts = Object.values(sites).flatMap((entry) => {
+  const hosts = Object.entries(sites).flatMap(([name, entry]) => {
     try {
-      return [new URL(env[entry.env] ?? '').hostname];
+      return reachSite(name, entry, env).site?.origins.map((origin) => new URL(origin).hostname) ?? [];
     } catch {
       return [];
     }
@@ -53,6 +67,8 @@ export interface SiteInstance {
   siteBase: string;
   /** Every site the instance uses, by name. */
   siteBases: Record<string, string>;
+  /** What its pages may reach: the origins of its sites. */
+  origins: string[];
   instance: Instance;
   storageState?: ReturnType<typeof loginStates>['state'];
   resets: ReachedSite[];
@@ -88,7 +104,8 @@ export function prepareSiteInstance(start: SiteStart, instance: Instance, sites:
   const filled = { ...withSiteUrls(instance, bases), ...(instance.eval && { eval: instance.eval.map((e) => (EVALUATORS[e.evaluator]?.keepsSitePlaceholders ? e : withSiteUrls(e, bases))) }) };
   const siteBase = bases[start.site]!;
   const tabs = (filled.episode!.tabs ?? []).map((tab) => (tab.startsWith('/') ? pathOnSite(siteBase, tab) : tab));
-  return { startUrl: pathOnSite(siteBase, filled.episode!.startUrl!), tabs, siteBase, siteBases: bases, instance: filled, ...(login.state && start.login.length && { storageState: login.state }), resets };
+  const origins = [...new Set(reached.flatMap((s) => s.origins))];
+  return { startUrl: pathOnSite(siteBase, filled.episode!.startUrl!), tabs, siteBase, siteBases: bases, origins, instance: filled, ...(login.state && start.login.length && { storageState: login.state }), resets };
 }
 
 const RESET_MS = 30_000;
@@ -96,7 +113,7 @@ const RESET_MS = 30_000;
 export const RESET_COMMAND_MS = 20 * 60_000;
 
 /** Puts the site's data back to its start, before an instance: a failed reset fails the instance, named. */
-export async function resetSite(site: ReachedSite, env = process.env): Promise<void> {
+export async function resetSite(site: Omit<ReachedSite, 'origins'>, env = process.env): Promise<void> {
   if (!site.reset) return;
   const post = async (url: string, what: string) => (await requestOk(url, { method: 'POST' }, RESET_MS, `resetting site "${site.name}" (${what})`)).body?.cancel();
   if (typeof site.reset === 'string') return post(pathOnSite(site.base, site.reset), `POST ${pathOnSite(site.base, site.reset)}`);

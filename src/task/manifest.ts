@@ -39,6 +39,8 @@ export interface SiteEntry {
   env: string;
   /** Before an instance that requires it: a path on the site POSTed, or a variable holding a URL to POST or a command. */
   reset?: string | { env: string };
+  /** The variable (named *_ORIGINS) holding the other origins the site's pages load from (a map's tile server): its tasks' pages may reach them too. */
+  origins?: { env: string };
   login?: LoginRecipe;
 }
 

@@ -1,0 +1,140 @@
+import { Agent, createServer, request, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { connect, type AddressInfo, type Socket } from 'node:net';
+
+/** A request the gate refused: its method and URL (a tunnel's is only host:port, all a browser tells a proxy of it). */
+export interface BlockedRequest {
+  method: string;
+  url: string;
+}
+
+/** Headers of one connection, not of the request: never passed on (RFC 9110, 7.6.1). */
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'upgrade'];
+
+/**
+ * The only way out of an instance's browser context: its proxy (Playwright's per-context
+ * `proxy`, which Chromium applies to every request of the context in its network service:
+ * navigations, subresources, fetch and beacons, workers and service workers, WebSockets,
+ * prefetches, each hop of a redirect; loopback included: `<-loopback>`, said here so that no
+ * setting of Playwright's, PLAYWRIGHT_DISABLE_FORCED_CHROMIUM_PROXIED_LOOPBACK, can drop it).
+ * It passes on what goes to the origins the current instance may reach (allow) and answers
+ * everything else 403, reporting it (onBlocked). A page's scripts cannot get around it: they
+ * never see it, and the browser has no other route.
+ */
+export class OriginGate {
+  /** Called for each refused request. */
+  onBlocked: (blocked: BlockedRequest) => void = () => {};
+  private origins = new Set<string>();
+  /** host:port of the allowed origins: what a CONNECT (https, WebSocket) names. */
+  private endpoints = new Set<string>();
+  private readonly agent = new Agent({ keepAlive: true });
+  private readonly tunnels = new Set<Socket>();
+
+  private constructor(private readonly server: Server) {}
+
+  static async start(): Promise<OriginGate> {
+    const server = createServer();
+    const gate = new OriginGate(server);
+    server.on('request', (req, res) => gate.pass(req, res));
+    server.on('connect', (req: IncomingMessage, socket: Socket, head: Buffer) => gate.tunnel(req, socket, head));
+    // A browser tunnels WebSockets through CONNECT: an upgrade in absolute form comes from no page.
+    server.on('upgrade', (req: IncomingMessage, socket: Socket) => gate.refuse(req.method ?? 'GET', req.url ?? '', socket));
+    server.on('clientError', (_e, socket: Socket) => socket.destroy());
+    await new Promise<void>((done, fail) => {
+      server.once('error', fail);
+      server.listen(0, '127.0.0.1', done);
+    });
+    return gate;
+  }
+
+  /** The context option that sends a context's traffic through the gate, loopback's too. */
+  get proxy(): { server: string; bypass: string } {
+    return { server: `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`, bypass: '<-loopback>' };
+  }
+
+  /** From now on, only these origins (http(s)://host:port) are reached; nothing, when empty. */
+  allow(origins: string[]): void {
+    const urls = origins.map((o) => new URL(o));
+    this.origins = new Set(urls.map((u) => u.origin));
+    this.endpoints = new Set(urls.map(endpointOf));
+  }
+
+  async close(): Promise<void> {
+    for (const socket of this.tunnels) socket.destroy();
+    this.server.closeAllConnections();
+    this.agent.destroy();
+    await new Promise<void>((done) => this.server.close(() => done()));
+  }
+
+  /** A plain http request, in the absolute form a browser sends its proxy. */
+  private pass(req: IncomingMessage, res: ServerResponse): void {
+    const url = absoluteUrl(req.url);
+    if (!url || !this.origins.has(url.origin)) {
+      req.resume();
+      this.onBlocked({ method: req.method ?? 'GET', url: req.url ?? '' });
+      const body = `benchwright: ${req.url} is not an origin this instance may reach\n`;
+      res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(body) }).end(body);
+      return;
+    }
+    const upstream = request(url, { method: req.method, headers: withoutHopByHop(req.headers), agent: this.agent }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, withoutHopByHop(answer.headers));
+      answer.pipe(res);
+      // An answer cut short is cut short for the browser too, not left waiting.
+      answer.on('close', () => answer.complete || res.destroy());
+    });
+    upstream.on('error', (e) => {
+      if (res.headersSent) res.destroy();
+      else res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' }).end(`benchwright: ${url.origin} did not answer (${e.message})\n`);
+    });
+    res.on('close', () => upstream.destroy());
+    req.pipe(upstream);
+  }
+
+  /** A CONNECT (https, a WebSocket): a byte tunnel to an allowed host:port. */
+  private tunnel(req: IncomingMessage, socket: Socket, head: Buffer): void {
+    const target = req.url ?? '';
+    if (!this.endpoints.has(target.toLowerCase())) return this.refuse('CONNECT', target, socket);
+    // The URL drops port 80 as http's default: the endpoint names it.
+    const { hostname, port } = new URL(`http://${target}`);
+    const upstream = connect(Number(port || 80), hostname.replace(/^\[|\]$/g, ''));
+    for (const end of [socket, upstream]) {
+      this.tunnels.add(end);
+      end.on('close', () => this.tunnels.delete(end));
+    }
+    let open = false;
+    upstream.once('connect', () => {
+      open = true;
+      socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      upstream.write(head);
+      upstream.pipe(socket).pipe(upstream);
+    });
+    upstream.on('error', () => (open ? socket.destroy() : socket.end('HTTP/1.1 502 Bad Gateway\r\ncontent-length: 0\r\n\r\n')));
+    socket.on('error', () => upstream.destroy());
+  }
+
+  private refuse(method: string, url: string, socket: Socket): void {
+    this.onBlocked({ method, url });
+    socket.on('error', () => {});
+    socket.end('HTTP/1.1 403 Forbidden\r\ncontent-length: 0\r\n\r\n');
+  }
+}
+
+/** The target of a proxied request; undefined for one sent to the gate as to a server (origin form). */
+function absoluteUrl(target: string | undefined): URL | undefined {
+  if (!target || target.startsWith('/')) return undefined;
+  try {
+    return new URL(target);
+  } catch {
+    return undefined;
+  }
+}
+
+/** host:port as a CONNECT names it, the port written out. */
+function endpointOf(url: URL): string {
+  return `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`.toLowerCase();
+}
+
+function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const kept = { ...headers };
+  for (const name of HOP_BY_HOP) delete kept[name];
+  return kept;
+}
