@@ -1,17 +1,18 @@
 import type { Page } from '@playwright/test';
-import { goldAction } from '../src/actions/gold-action.ts';
+import { goldAction, holds } from '../src/actions/gold-action.ts';
 import { formatAction, type Action } from '../src/actions/signatures.ts';
 import type { ActionOutcome } from '../src/actions/library.ts';
 import type { Agent, FieldStep } from '../src/agent/types.ts';
 import type { Answer } from '../src/task/types.ts';
 import { readRelevantHtml } from '../src/observe/relevant-html.ts';
-import type { FieldState } from '../src/values/read-fields.ts';
+import { readFields, type FieldState } from '../src/values/read-fields.ts';
 
 /**
  * The upper bound: replays the gold labels through the action library, each field's action
  * chosen by goldAction (majority vote, first text answer, best range value). Fields are set
  * directly in the DOM (ActionLibrary.direct(): the page's handlers run, Playwright's waits do
- * not, ~8x faster a field), and what that misses gets a second try as a user would;
+ * not, ~8x faster a field), and what that misses (refused, or not held when the fields are
+ * read back) gets a second try as a user would;
  * `agentOptions.input: 'user'` acts as a user throughout (checking a user can reach the ceiling).
  */
 export const oracle: Agent = {
@@ -33,9 +34,12 @@ export const oracle: Agent = {
       const outcome = await first.run(action);
       if (!outcome.ok) failures.set(action, outcome);
     }
-    for (const action of failures.keys()) {
+    const unheld = first === actions ? [] : await unheldActions(page, planned.filter(({ action }) => !failures.has(action)));
+    for (const action of [...failures.keys(), ...unheld]) {
       const outcome = await actions.run(action);
-      if (outcome.ok) failures.delete(action);
+      // A value the page took and then changed (ticking "no subject" overwrites and disables the
+      // subject) stays the page's doing (page-limits.ts), though the page refuses the user's try.
+      if (outcome.ok || (unheld.includes(action) && outcome.byPage)) failures.delete(action);
       else failures.set(action, outcome);
     }
     // What the page would not take explains a field left below its ceiling (page-limits.ts).
@@ -56,6 +60,16 @@ const answerOf = (action: Action): Answer => {
   const value = action.args[1];
   return Array.isArray(value) ? value.map(String) : String(value);
 };
+
+/**
+ * The actions the direct pass says it did whose fields, read back, do not hold their value (a
+ * page handler undid it, a control the DOM call did not move): they get a user's try too, so
+ * nothing the fast path misses goes unnoticed.
+ */
+async function unheldActions(page: Page, done: { field: FieldState; action: Action }[]): Promise<Action[]> {
+  const states = await readFields(page, done.map(({ field }) => field.name));
+  return done.flatMap(({ action }, i) => (holds(states[i]!, action) ? [] : [action]));
+}
 
 /** Each field the oracle acts on: its state and relevant HTML in the page as loaded, and the action as text. */
 async function fieldStepsOf(page: Page, planned: { field: FieldState; action: Action }[]): Promise<FieldStep[]> {

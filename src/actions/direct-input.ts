@@ -1,10 +1,15 @@
-import type { Frame } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { NON_ANSWER_TYPES } from '../task/types.ts';
+import { callIsolated } from '../values/page-session.ts';
+import { FRAME_ELEMENTS } from './locate.ts';
 
 /** What a direct action does to one control of a field. */
 export type DirectChange = { kind: 'check'; checked: boolean } | { kind: 'fill'; value: string } | { kind: 'select'; value: string };
 
 interface DirectRequest {
+  /** The field's document: frame elements from the main document (FieldLocation.path). */
+  path: number[];
+  frames: string;
   name: string;
   nonAnswer: readonly string[];
   /** The control's index among the field's answer-taking controls (as locate.ts's probe lists them). */
@@ -13,54 +18,60 @@ interface DirectRequest {
 }
 
 /**
- * Runs in the page: gives control `index` of a field its value with the DOM's own calls, as
- * Playwright's fill and selectOption end up doing, minus their waits and round trips. A box is
- * clicked through its shown label as a user would (label.click() runs the label's activation,
- * so the page's click, input and change handlers all fire); text is set through the element's
- * own value setter (frameworks that track the property see it) with input and change events,
- * and cut to maxlength as typing would be; a select's option is chosen and input and change
- * fire. Returns why the control refused, or null. No named helper functions inside (see
- * locate.ts's probe).
+ * Runs in a world of our own (callIsolated), so nothing a page script replaced is used: gives
+ * control `index` of a field its value with the DOM's own calls, as Playwright's fill and
+ * selectOption end up doing, minus their waits and round trips. A box is clicked through its
+ * shown label as a user would (label.click() runs the label's activation, so the page's click,
+ * input and change handlers all fire); text is set through the element's value setter (ours:
+ * frameworks that track the property see the change) with input and change events, and cut to
+ * maxlength as typing would be; a select's option is chosen and input and change fire. A box
+ * is checked once clicked; whether a value outlasts the page's handlers, the oracle reads back.
+ * Returns why the control refused, or null. No named helper functions inside (see locate.ts's probe).
  */
-function actInPage({ name, nonAnswer, index, change }: DirectRequest): string | null {
-  const controls = Array.from(document.getElementsByName(name)).filter((e): e is HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement =>
-    (e instanceof HTMLInputElement && !nonAnswer.includes(e.type)) || e instanceof HTMLSelectElement || e instanceof HTMLTextAreaElement);
+function actInPage({ path, frames, name, nonAnswer, index, change }: DirectRequest): string | null {
+  let doc: Document | null = document;
+  for (const i of path) doc = (doc?.querySelectorAll(frames)[i] as HTMLIFrameElement | undefined)?.contentDocument ?? null;
+  const controls = Array.from(doc?.getElementsByName(name) ?? []).filter((e) => (e.localName === 'input' && !nonAnswer.includes((e as HTMLInputElement).type))
+    || e.localName === 'select' || e.localName === 'textarea') as (HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement)[];
   const control = controls[index];
   if (!control) return `field "${name}" changed on the page before the action`;
   if (control.disabled) return `field "${name}" is disabled`;
   if (change.kind === 'check') {
-    if (!(control instanceof HTMLInputElement)) return `field "${name}" is not a box`;
-    const label = control.labels?.[0] ?? control.closest('label');
+    if (control.localName !== 'input') return `field "${name}" is not a box`;
+    const box = control as HTMLInputElement;
+    const label = box.labels?.[0] ?? box.closest('label');
     const shown = label !== null && label.checkVisibility({ visibilityProperty: true }) ? label : null;
-    if (control.checked !== change.checked) (shown ?? control).click();
+    if (box.checked !== change.checked) (shown ?? box).click();
     // Clicking the label did not do it (a page that handles the label itself): the box, as Playwright's setChecked would.
-    if (control.checked !== change.checked && control.checkVisibility({ visibilityProperty: true })) control.click();
-    return control.checked === change.checked ? null : 'the option did not take the click';
+    if (box.checked !== change.checked && box.checkVisibility({ visibilityProperty: true })) box.click();
+    return box.checked === change.checked ? null : 'the option did not take the click';
   }
   control.focus();
   if (change.kind === 'select') {
-    if (!(control instanceof HTMLSelectElement)) return `field "${name}" is not a select`;
-    const chosen = Array.from(control.options).find((o) => o.value === change.value);
+    if (control.localName !== 'select') return `field "${name}" is not a select`;
+    const options = Array.from((control as HTMLSelectElement).options);
+    const chosen = options.find((o) => o.value === change.value);
     if (!chosen) return `select "${name}" has no option "${change.value}"`;
     // Unselecting a single select's only selected option would select its first: select the one.
-    if (control.multiple) for (const option of Array.from(control.options)) option.selected = option === chosen;
+    if ((control as HTMLSelectElement).multiple) for (const option of options) option.selected = option === chosen;
     else chosen.selected = true;
   } else {
-    if (control instanceof HTMLSelectElement) return `field "${name}" is a select`;
-    if (control.readOnly) return `field "${name}" is read-only`;
-    if (control.type === 'number' && change.value.trim() !== '' && Number.isNaN(Number(change.value))) return `${JSON.stringify(change.value)} is not a valid value for "${name}": Cannot type text into input[type=number]`;
-    const value = control.maxLength >= 0 ? change.value.slice(0, control.maxLength) : change.value;
-    // The element class's own setter: a page's subclass or framework may wrap the property.
-    Object.getOwnPropertyDescriptor((control instanceof HTMLTextAreaElement ? HTMLTextAreaElement : HTMLInputElement).prototype, 'value')!.set!.call(control, value);
+    if (control.localName === 'select') return `field "${name}" is a select`;
+    const text = control as HTMLInputElement | HTMLTextAreaElement;
+    if (text.readOnly) return `field "${name}" is read-only`;
+    if (text.type === 'number' && change.value.trim() !== '' && Number.isNaN(Number(change.value))) return `${JSON.stringify(change.value)} is not a valid value for "${name}": Cannot type text into input[type=number]`;
+    const value = text.maxLength >= 0 ? change.value.slice(0, text.maxLength) : change.value;
+    // Our world's setter: a property the page defined or wrapped on the element or its class is not in it.
+    text.value = value;
     // The browser refused the value (a malformed date, a colour that is none).
-    if (value !== '' && control.value === '') return `Malformed value "${value}"`;
+    if (value !== '' && text.value === '') return `Malformed value "${value}"`;
   }
   control.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
   control.dispatchEvent(new Event('change', { bubbles: true }));
   return null;
 }
 
-/** Gives a field's control its value in the page (actInPage): the reason it refused, or undefined. */
-export async function actDirectly(frame: Frame, name: string, index: number, change: DirectChange): Promise<string | undefined> {
-  return (await frame.evaluate(actInPage, { name, nonAnswer: NON_ANSWER_TYPES, index, change })) ?? undefined;
+/** Gives control `index` of a field its value, in the field's document (FieldLocation.path): the reason it refused, or undefined. */
+export async function actDirectly(page: Page, path: number[], name: string, index: number, change: DirectChange): Promise<string | undefined> {
+  return (await callIsolated(page, 'setting a field', actInPage, { path, frames: FRAME_ELEMENTS, name, nonAnswer: NON_ANSWER_TYPES, index, change })) ?? undefined;
 }

@@ -6,6 +6,7 @@ import { asLoaded, untouchedValue } from '../metrics/score-fields.ts';
 import { asList, asText } from '../metrics/types.ts';
 import type { Answer } from '../task/types.ts';
 import type { FieldState } from '../values/read-fields.ts';
+import { matchOption } from './locate.ts';
 import type { Action } from './signatures.ts';
 
 const TEXT_LIKE = new Set(['text', 'textarea', 'email', 'url', 'tel', 'search', 'password', 'number', 'date', 'time', 'datetime-local', 'month', 'week', 'color']);
@@ -41,6 +42,27 @@ export function goldAction(field: Pick<FieldState, 'name' | 'type' | 'found' | '
   if (field.type === 'range') return { name: 'modify_range', args: [field.name, bestRangeAnswer(nonEmpty)] };
   if (field.type && TEXT_LIKE.has(field.type) && asText(field.value) !== nonEmpty[0]) return { name: 'modify_text', args: [field.name, nonEmpty[0]!] };
   return undefined;
+}
+
+/**
+ * Whether a field, read back, holds what a field action gave it: the oracle's check on its
+ * direct input (what it finds missing gets a user's try). A value the page's options do not
+ * name cannot be checked here and counts as held (the action's own outcome said whether it took).
+ */
+export function holds(field: Pick<FieldState, 'found' | 'value' | 'options'>, action: Action): boolean {
+  if (!field.found) return false;
+  const wanted = action.args[1];
+  const option = (value: string) => field.options?.[matchOption(value, field.options)];
+  if (action.name === 'modify_checkbox') {
+    const values = (wanted as string[]).map(option);
+    return values.includes(undefined) || values.sort().join('|') === asList(field.value).sort().join('|');
+  }
+  if (action.name === 'modify_radio' || action.name === 'modify_select') {
+    const value = option(String(wanted));
+    return value === undefined || asText(field.value) === value;
+  }
+  if (action.name === 'modify_range') return normalizeNumber(asText(field.value)) === normalizeNumber(String(wanted));
+  return asText(field.value) === String(wanted);
 }
 
 function bestRangeAnswer(answers: string[]): string {

@@ -3,6 +3,7 @@ import { actDirectly, type DirectChange } from './direct-input.ts';
 import { labelOf, locateField, matchOption, type ControlState, type FieldLocation } from './locate.ts';
 import { ActionProblem, isPageAction, PAGE_ACTIONS, PageRefusal, type PageActionContext } from './page-actions.ts';
 import { formatAction, type Action, type ActionArg, type ActionName } from './signatures.ts';
+import { callIsolated } from '../values/page-session.ts';
 
 /** `byPage`: the page refused the value (PageRefusal), as opposed to a request it could not carry out. */
 export type ActionOutcome = { ok: true; value?: string; note?: string } | { ok: false; error: string; byPage?: true };
@@ -115,7 +116,7 @@ export class ActionLibrary {
       if (options.selected.every((selected, i) => selected === (i === index))) return undefined;
       // A select that scripts replaced with a custom widget is hidden: pick the option anyway.
       const force = !state.visible;
-      if (this.input === 'direct') await this.directly(location, field, control, { kind: 'select', value: options.values[index]! });
+      if (this.directs(location)) await this.directly(location, field, control, { kind: 'select', value: options.values[index]! });
       else await select.selectOption({ value: options.values[index]! }, { timeout: this.timeout, force });
       return force ? 'the select is hidden; option chosen on the element' : undefined;
     });
@@ -217,13 +218,18 @@ export class ActionLibrary {
     if (instead) throw new ActionProblem(`field "${field}" is a ${state.type}: ${action} cannot fill it (use ${instead})`);
     if (!state.visible) throw new PageRefusal(`field "${field}" is not visible`);
     if (state.disabled) throw new PageRefusal(`field "${field}" is disabled`);
-    if (this.input === 'direct') return this.directly(location, field, index, { kind: 'fill', value });
+    if (this.directs(location)) return this.directly(location, field, index, { kind: 'fill', value });
     await target.fill(value, { timeout: this.timeout }).catch(refused(field, value));
   }
 
+  /** Direct input where our own world reaches the field's document; a frame it cannot reach is acted on as a user would. */
+  private directs(location: FieldLocation): location is FieldLocation & { path: number[] } {
+    return this.input === 'direct' && location.path !== undefined;
+  }
+
   /** A direct action (direct-input.ts); what the control refused is the agent's to hear. */
-  private async directly(location: FieldLocation, field: string, index: number, change: DirectChange): Promise<void> {
-    const refusal = await actDirectly(location.frame, field, index, change);
+  private async directly(location: FieldLocation & { path: number[] }, field: string, index: number, change: DirectChange): Promise<void> {
+    const refusal = await actDirectly(this.page, location.path, field, index, change);
     if (refusal) throw new PageRefusal(refusal);
   }
 
@@ -252,7 +258,7 @@ export class ActionLibrary {
    * whatever covers it takes the click, as it would a user's, and the check below sees that.
    */
   private async setChecked({ location, field, index, visible }: Box, checked: boolean): Promise<void> {
-    if (this.input === 'direct') return this.directly(location, field, index, { kind: 'check', checked });
+    if (this.directs(location)) return this.directly(location, field, index, { kind: 'check', checked });
     const box = location.controls.nth(index);
     const label = labelOf(location, index);
     await (label ?? box).click({ timeout: this.timeout, force: label !== undefined || visible });
@@ -271,11 +277,12 @@ interface Box {
 }
 
 /**
- * The page's HTML, as page.content() has it, read in the page's own world: page.content() runs
- * in Playwright's utility world, which costs ~60 ms to set up in every new document.
+ * The page's HTML, as page.content() has it, read in our own world (callIsolated: a page's
+ * replaced XMLSerializer changes nothing): page.content() runs in Playwright's utility world,
+ * which costs ~60 ms to set up in every new document.
  */
 export function documentHtml(page: Page): Promise<string> {
-  return page.evaluate(() => (document.doctype ? new XMLSerializer().serializeToString(document.doctype) : '') + (document.documentElement?.outerHTML ?? ''));
+  return callIsolated(page, 'reading the HTML', () => (document.doctype ? new XMLSerializer().serializeToString(document.doctype) : '') + (document.documentElement?.outerHTML ?? ''), undefined);
 }
 
 /** The option a value means (see matchOption), or an outcome that lists the options there are. */

@@ -1,6 +1,7 @@
-import type { Frame, Locator, Page } from '@playwright/test';
+import type { Frame, FrameLocator, Locator, Page } from '@playwright/test';
 import { normalizeAnswer, normalizeNumber } from '../metrics/normalize.ts';
 import { NON_ANSWER_TYPES } from '../task/types.ts';
+import { callIsolated } from '../values/page-session.ts';
 
 /** A CSS string literal for any attribute value (quotes, backslashes, new lines). */
 export function cssString(value: string): string {
@@ -26,52 +27,85 @@ export interface ControlState {
 }
 
 export interface FieldLocation {
-  frame: Frame;
+  /** Where locators find its controls: the page, a frame reached through its frame elements, or a frame our world cannot reach. */
+  scope: Page | FrameLocator | Frame;
+  /**
+   * The frame elements from the main document down to the field's document (the index of each
+   * among its document's iframe and frame elements), when our isolated world reaches it
+   * (callIsolated): direct input works only there.
+   */
+  path?: number[];
   /** Every answer-taking form control with the field's name, in page order (the light DOM, as the read-back sees it). */
   controls: Locator;
   states: ControlState[];
 }
 
+/** A document's frame elements, as the probes and Playwright's light-DOM CSS both number them. */
+export const FRAME_ELEMENTS = 'iframe, frame';
+
 /**
- * Runs in the page: the controls named `name`, everything an action checks before acting, in
- * one call (each Playwright query is a round trip; the read-back finds fields the same way).
- * Plain evaluate, in the page's own world: no selector engine to inject into a fresh document.
- * No named helper functions inside: tsx would wrap them in a `__name` call the page lacks.
+ * Runs in a world of our own (callIsolated): the controls named `name`, everything an action
+ * checks before acting, in one call (each Playwright query is a round trip; the read-back finds
+ * fields the same way), in the main document or else in the frames it reaches, depth first.
+ * Elements are told apart by their tag, not `instanceof` (a frame's elements belong to another
+ * window). No named helper functions inside: tsx would wrap them in a `__name` call the page lacks.
  */
-function probeInPage({ name, nonAnswer }: { name: string; nonAnswer: readonly string[] }): ControlState[] {
-  const controls = Array.from(document.getElementsByName(name)).filter((e): e is HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement =>
-    (e instanceof HTMLInputElement && !nonAnswer.includes(e.type)) || e instanceof HTMLSelectElement || e instanceof HTMLTextAreaElement);
-  return controls.map((control): ControlState => {
-    const type = control instanceof HTMLSelectElement ? 'select' : control instanceof HTMLTextAreaElement ? 'textarea' : control.type;
-    const label = control.labels?.[0] ?? control.closest('label');
-    const box = control.getBoundingClientRect();
-    const state: ControlState = {
-      type, value: control.value, checked: control instanceof HTMLInputElement && control.checked, disabled: control.disabled,
-      visible: type !== 'hidden' && control.checkVisibility({ visibilityProperty: true }) && box.width > 0 && box.height > 0,
-      usable: !control.disabled && [label, control].some((e) => e !== null
-        && e.checkVisibility({ visibilityProperty: true }) && getComputedStyle(e).pointerEvents !== 'none'),
-      label: (label?.textContent ?? '').trim(),
-    };
-    const labelShown = label !== null && label.checkVisibility({ visibilityProperty: true });
-    if (labelShown) state.clickLabel = label.contains(control) ? { enclosing: true } : { enclosing: false, for: label.htmlFor };
-    if (control instanceof HTMLSelectElement) {
-      const options = Array.from(control.options);
-      state.options = { values: options.map((o) => o.value), labels: options.map((o) => o.label), selected: options.map((o) => o.selected) };
+function probeInPage({ name, nonAnswer, frames }: { name: string; nonAnswer: readonly string[]; frames: string }): { path: number[]; states: ControlState[] } | null {
+  for (const stack: { doc: Document; path: number[] }[] = [{ doc: document, path: [] }]; stack.length; ) {
+    const { doc, path } = stack.pop()!;
+    const controls = Array.from(doc.getElementsByName(name)).filter((e) => (e.localName === 'input' && !nonAnswer.includes((e as HTMLInputElement).type))
+      || e.localName === 'select' || e.localName === 'textarea') as (HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement)[];
+    if (controls.length) {
+      const view = doc.defaultView ?? window;
+      return { path, states: controls.map((control): ControlState => {
+        const select = control.localName === 'select' ? (control as HTMLSelectElement) : null;
+        const type = select ? 'select' : control.localName === 'textarea' ? 'textarea' : control.type;
+        const label = control.labels?.[0] ?? control.closest('label');
+        const box = control.getBoundingClientRect();
+        const state: ControlState = {
+          type, value: control.value, checked: control.localName === 'input' && (control as HTMLInputElement).checked, disabled: control.disabled,
+          visible: type !== 'hidden' && control.checkVisibility({ visibilityProperty: true }) && box.width > 0 && box.height > 0,
+          usable: !control.disabled && [label, control].some((e) => e !== null
+            && e.checkVisibility({ visibilityProperty: true }) && view.getComputedStyle(e).pointerEvents !== 'none'),
+          label: (label?.textContent ?? '').trim(),
+        };
+        const labelShown = label !== null && label.checkVisibility({ visibilityProperty: true });
+        if (labelShown) state.clickLabel = label.contains(control) ? { enclosing: true } : { enclosing: false, for: label.htmlFor };
+        if (select) {
+          const options = Array.from(select.options);
+          state.options = { values: options.map((o) => o.value), labels: options.map((o) => o.label), selected: options.map((o) => o.selected) };
+        }
+        return state;
+      }) };
     }
-    return state;
-  });
+    const inner = Array.from(doc.querySelectorAll(frames)).map((f) => (f as HTMLIFrameElement).contentDocument);
+    for (let i = inner.length - 1; i >= 0; i--) if (inner[i]) stack.push({ doc: inner[i]!, path: [...path, i] }); // null: sandboxed or another origin
+  }
+  return null;
 }
 
 /** Controls that take an answer, as the probe keeps them: a button sharing a field's name is never acted on. */
 const ANSWER_CONTROLS = `input${NON_ANSWER_TYPES.map((t) => `:not([type=${t} i])`).join('')}, select, textarea`;
 
-/** The form controls named `name` in the page or, failing that, in its frames (main frame first). */
+/**
+ * The form controls named `name`, probed in our own world (nothing a page script replaced
+ * changes what is found): in the page or the frames its documents reach. Failing that, in the
+ * frames they cannot reach (sandboxed, another origin), probed in those frames' own world, as
+ * Playwright lists them; no direct input there (FieldLocation.path).
+ */
 export async function locateField(page: Page, name: string): Promise<FieldLocation | undefined> {
-  const frames = [page.mainFrame(), ...page.frames().filter((f) => f !== page.mainFrame())];
-  for (const frame of frames) {
+  const args = { name, nonAnswer: NON_ANSWER_TYPES, frames: FRAME_ELEMENTS };
+  const controls = (scope: FieldLocation['scope']) => scope.locator(`css:light=:is(${ANSWER_CONTROLS})[name=${cssString(name)}]`);
+  const found = await callIsolated(page, 'finding a field', probeInPage, args);
+  if (found) {
+    let scope: Page | FrameLocator = page;
+    for (const index of found.path) scope = scope.locator(`css:light=${FRAME_ELEMENTS}`).nth(index).contentFrame();
+    return { scope, path: found.path, controls: controls(scope), states: found.states };
+  }
+  for (const frame of page.frames().slice(1)) {
     // A frame that navigates or detaches meanwhile simply has no field.
-    const states = await frame.evaluate(probeInPage, { name, nonAnswer: NON_ANSWER_TYPES }).catch(() => []);
-    if (states.length) return { frame, controls: frame.locator(`css:light=:is(${ANSWER_CONTROLS})[name=${cssString(name)}]`), states };
+    const states = (await frame.evaluate(probeInPage, args).catch(() => null))?.states;
+    if (states) return { scope: frame, controls: controls(frame), states };
   }
   return undefined;
 }
@@ -82,7 +116,7 @@ export function labelOf(location: FieldLocation, index: number): Locator | undef
   if (!how) return undefined;
   return how.enclosing
     ? location.controls.nth(index).locator('xpath=ancestor::label[1]')
-    : location.frame.locator(`css:light=label[for=${cssString(how.for)}]`).first();
+    : location.scope.locator(`css:light=label[for=${cssString(how.for)}]`).first();
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { callIsolated } from '../values/page-session.ts';
 
 /**
  * The paper's "relevant" HTML (TurkingBench, appendix C): the HTML of the field's grandparent
@@ -20,10 +21,11 @@ export function relevantHtml(grandparentHtml: string, fieldHtml: string): string
 
 /**
  * Per field name, the relevant HTML around its first element in the live page (its scripts
- * have run), read in one call; null for a field the main document does not hold (in a frame).
+ * have run), read in one call in our own world (callIsolated); null for a field the main
+ * document does not hold (in a frame).
  */
 export async function readRelevantHtml(page: Page, names: string[]): Promise<(string | null)[]> {
-  const around = await page.evaluate((wanted) => wanted.map((name) => {
+  const around = await callIsolated(page, 'reading the fields\' HTML', (wanted: string[]) => wanted.map((name) => {
     const element = document.getElementsByName(name)[0];
     const outer = element?.parentElement?.parentElement ?? element?.parentElement;
     return element && outer ? { outer: outer.outerHTML, field: element.outerHTML } : null;

@@ -81,8 +81,10 @@ export async function callIsolated<A, R>(page: Page, what: string, fn: (arg: A) 
       return result.value as R;
     } catch (e) {
       if (!DOCUMENT_WENT.test((e as Error).message)) throw e;
-      // The document went meanwhile (a call may wait on the page a while): make a world in the one there is now.
+      // The document went meanwhile (a call may wait on the page a while): make a world in the one there is now
+      // (a main frame that changed process may have a new id).
       session.world = undefined;
+      session.frameId = undefined;
       if (attempt === 3) throw e;
     }
   }
