@@ -10,7 +10,7 @@ import type { Trajectory } from '../src/runner/episode.ts';
 import { loadBenchmark } from '../src/task/benchmark.ts';
 import { loadTaskFile } from '../src/task/load-task.ts';
 import { FakeOpenAI, goalSolutions, readStepPrompt, solutionReply, textOf, treeElements, type Answer, type SeenRequest } from './fake-openai.ts';
-import { FORM_TASKS, latestResults, ROOT, runPlaywrightAsync, tempDir } from './helpers.ts';
+import { FORM_TASKS, jsonAttachments, latestResults, ROOT, runPlaywrightAsync, tempDir } from './helpers.ts';
 import { NotesSite } from './sites/notes-site.ts';
 
 // The llm agent on goal tasks end to end: Playwright's workers run episodes whose every step is
@@ -34,22 +34,7 @@ const describe = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).join('\
 const byInstance = (r: BenchmarkResults) => new Map(r.instances.map((i) => [`${i.task}/${i.instance}`, i]));
 
 /** The trajectory.json attachment of every test in Playwright's JSON report, by goal. */
-function trajectories(reportFile: string): Map<string, Trajectory> {
-  const found = new Map<string, Trajectory>();
-  const walk = (node: unknown) => {
-    if (Array.isArray(node)) return node.forEach(walk);
-    if (typeof node !== 'object' || node === null) return;
-    const { attachments } = node as { attachments?: { name: string; body?: string }[] };
-    for (const a of attachments ?? []) {
-      if (a.name !== 'trajectory.json' || !a.body) continue;
-      const trajectory = JSON.parse(Buffer.from(a.body, 'base64').toString('utf8')) as Trajectory;
-      found.set(trajectory.goal, trajectory);
-    }
-    Object.values(node).forEach(walk);
-  };
-  walk(JSON.parse(readFileSync(reportFile, 'utf8')));
-  return found;
-}
+const trajectories = (reportFile: string) => new Map(jsonAttachments<Trajectory>(reportFile, 'trajectory.json').map(({ value }) => [value.goal, value]));
 
 /**
  * A trajectory without what differs between any two runs by design: step times, the task

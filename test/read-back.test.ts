@@ -9,7 +9,7 @@ import { observe } from '../src/observe/observe.ts';
 import { readResults } from '../src/report/results.ts';
 import { executableFor, findChromium, isFound } from '../src/setup/chromium.ts';
 import { thisMachine } from '../src/setup/machine.ts';
-import { latestResults, ROOT, runCli, runPlaywright, tempDir } from './helpers.ts';
+import { jsonAttachments, latestResults, ROOT, runCli, runPlaywright, tempDir } from './helpers.ts';
 
 // Issue 37, end to end: text fields scored as the original harness scores them, and a page
 // read back once it has settled.
@@ -52,14 +52,9 @@ test('a text field some annotators left empty: leaving it empty scores 0, the or
 
 test(`a field a collapse hides after the last answer: the same score on ${REPEATS} repeated runs`, () => {
   assert.equal(repeated.code, 0, repeated.output);
-  const report = JSON.parse(readFileSync(repeatedReport, 'utf8'));
-  const results = report.suites.flatMap(function specsOf(suite: any): any[] {
-    return [...(suite.specs ?? []).flatMap((s: any) => s.tests.flatMap((t: any) => t.results)), ...(suite.suites ?? []).flatMap(specsOf)];
-  });
-  assert.equal(results.length, REPEATS);
-  for (const result of results) {
-    const attachment = result.attachments.find((a: any) => a.name === 'evaluations.json');
-    const [fields] = JSON.parse(Buffer.from(attachment.body, 'base64').toString()) as Evaluation[];
+  const evaluations = jsonAttachments<Evaluation[]>(repeatedReport, 'evaluations.json');
+  assert.equal(evaluations.length, REPEATS);
+  for (const { value: [fields] } of evaluations) {
     // Read once the collapse is over: hidden, so not scored, whatever the timing (while it ran: visible, cleared, 0).
     assert.deepEqual(fields!.records!.map((r) => [r.field, r.score, r.reason ?? null]), [['needs', null, 'not visible'], ['sense', 1, null]]);
     assert.equal(fields!.score, 1);
