@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { ActionLibrary } from '../src/actions/library.ts';
-import { parseActions } from '../src/actions/parse-actions.ts';
-import { ACTION_SIGNATURES, formatAction, type Action, type ActionName } from '../src/actions/signatures.ts';
+import { parseActions } from '../src/action-set/parse.ts';
+import { ACTION_SIGNATURES, formatAction, type Action, type ActionName } from '../src/action-set/signatures.ts';
 import { readFields, type FieldState } from '../src/values/read-fields.ts';
 
 // What agents that are asked one field at a time share (the LLM agent, the HTTP agent): which

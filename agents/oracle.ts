@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { goldAction, holds } from '../src/actions/gold-action.ts';
-import { formatAction, type Action } from '../src/actions/signatures.ts';
+import { goldAction, holds } from '../src/evaluators/fields/gold-action.ts';
+import { formatAction, type Action } from '../src/action-set/signatures.ts';
 import type { ActionOutcome } from '../src/actions/library.ts';
 import type { Agent, FieldStep } from '../src/agent/types.ts';
 import type { Answer } from '../src/task/types.ts';

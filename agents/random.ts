@@ -1,4 +1,4 @@
-import { formatAction, type Action } from '../src/actions/signatures.ts';
+import { formatAction, type Action } from '../src/action-set/signatures.ts';
 import { seededRandom } from '../src/seeded-random.ts';
 import type { Agent } from '../src/agent/types.ts';
 

@@ -1,19 +1,21 @@
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PlaywrightTestConfig, ReporterDescription } from '@playwright/test';
 import type { BenchwrightOptions } from '../fixtures/benchwright.ts';
+import { registerBenchmark } from '../src/benchmarks/index.ts';
+import type { Benchmark } from '../src/benchmarks/types.ts';
 import { registerEvaluator } from '../src/evaluators/registry.ts';
 import type { Evaluator } from '../src/evaluators/types.ts';
 import { ownModule } from '../src/package-files.ts';
-import { LATEST, reportFolder } from '../src/report/run-folders.ts';
-import { leaveOutFinished, planResume } from '../src/runner/resume.ts';
+import { LATEST, reportFolder } from '../src/runs/run-folders.ts';
+import { leaveOutFinished, planResume } from '../src/runs/resume.ts';
 import { PINNED_LOCALE } from '../src/runner/repeatable-page.ts';
-import { benchmarkPath, selectionSettings } from '../src/runner/selection.ts';
+import { chooseBenchmark } from '../src/runner/chosen-benchmark.ts';
+import { selectionSettings } from '../src/runner/selection.ts';
 import { siteHosts } from '../src/runner/sites.ts';
 import { executableFor, findChromium, isFound } from '../src/setup/chromium.ts';
 import { thisMachine } from '../src/setup/machine.ts';
-import { resolveManifest } from '../src/task/manifest.ts';
 import { BENCHMARK_SPEC, standardProjects, withSitesSetup, type BenchmarkProject } from './projects.ts';
 
 export { agentProject, httpProject, llmProject, standardProjects, type BenchmarkProject } from './projects.ts';
@@ -28,6 +30,12 @@ export interface BenchmarkConfigOptions {
   projects?: BenchmarkProject[];
   /** Evaluators of your own, named in task files' `eval` beside the built-in ones. */
   evaluators?: Evaluator[];
+  /**
+   * Benchmarks of your own (docs/architecture.md, "The benchmark plugin"): their evaluators,
+   * protocols, answer checks and page helpers for task files, their tables in the reports. The
+   * CLI knows them with --benchmarks <module>.
+   */
+  benchmarks?: Benchmark[];
 }
 
 /**
@@ -86,18 +94,19 @@ function allureReporter(env = process.env): ReporterDescription[] {
  * merge: `defineConfig(benchmarkConfig({ tasks: 'tasks' }), { timeout: 60_000 })`.
  */
 export function benchmarkConfig(options: BenchmarkConfigOptions = {}): PlaywrightTestConfig<BenchwrightOptions> {
-  // The suite reads the benchmark's path from the environment, in the runner and in every worker.
-  if (options.tasks && !process.env.BENCHWRIGHT_TASKS) process.env.BENCHWRIGHT_TASKS = resolve(options.tasks);
   // The config is read by the runner and by every worker: each registers them before loading tasks.
   for (const evaluator of options.evaluators ?? []) registerEvaluator(evaluator);
+  for (const benchmark of options.benchmarks ?? []) registerBenchmark(benchmark);
   const projects = options.projects ?? standardProjects();
   // BENCHWRIGHT_CHROMIUM, a system Chromium (its headless shell for headless runs) or Playwright's
   // own (README, "Two commands"); with none, the run stops in the global setup, and `--list` still works.
   const chromium = findChromium(thisMachine);
   // The benchmark's runs (README, "Runs"): each in a folder of its own, `latest` the newest.
   const reportDir = reportFolder();
-  const { manifest } = resolveManifest(benchmarkPath());
-  const selection = { tasks: benchmarkPath(), ...selectionSettings(manifest) };
+  // Resolved here once (in the runner, and in each worker that reads the config): the suite,
+  // the sites setup and the fixtures take it from chosenBenchmark().
+  const { path, manifest } = chooseBenchmark(options.tasks);
+  const selection = { tasks: path, ...selectionSettings(manifest) };
   // BENCHWRIGHT_RESUME=<run folder | run name | latest>: each project leaves out the instances the
   // earlier run finished. Planned once, in the runner (workers run the tests they are given), which
   // also fixes the folder: `latest` moves to this run as soon as it writes.

@@ -2,13 +2,19 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase } from '@playwright/test/reporter';
-import { assembleResults, browserOf, NETWORK_HAR, projectOf, projectOrder, readTest, runMetadata, testRecord } from '../src/report/collect.ts';
-import { JournalWriter, JOURNAL, readJournal, recordKey, type InstanceRecord, type RunRecord } from '../src/report/journal.ts';
-import { createRunFolder, pointLatestAt, reportFolder, runFolderName } from '../src/report/run-folders.ts';
-import { carryNetwork, keepNetwork } from '../src/report/network-files.ts';
-import { appendTrajectory, carryTrajectories } from '../src/report/trajectories.ts';
+import { networkFileOf } from '../src/record/attachments.ts';
+import { recordKey } from '../src/record/keys.ts';
+import { isBenchmarkTest } from '../src/record/notes.ts';
+import { browserOf, readTest, testRecord } from '../src/record/read-test.ts';
+import type { RunRecord } from '../src/record/results.ts';
 import { totalUsage } from '../src/agent/usage.ts';
-import { writeReport } from '../src/report/write-report.ts';
+import { benchmarkSections } from '../src/benchmarks/index.ts';
+import { writeReport } from '../src/runs/write-report.ts';
+import { assembleResults, projectOf, projectOrder, runMetadata } from '../src/runs/assemble.ts';
+import { JournalWriter, JOURNAL, readJournal } from '../src/runs/journal.ts';
+import { carryNetwork, keepNetwork } from '../src/runs/network-files.ts';
+import { createRunFolder, pointLatestAt, reportFolder, runFolderName } from '../src/runs/run-folders.ts';
+import { appendTrajectory, carryTrajectories } from '../src/runs/trajectories.ts';
 
 export interface BenchmarkReporterOptions {
   /** The report folder: each run writes to a folder of its own in it (README, "Runs"). */
@@ -82,7 +88,7 @@ export default class BenchmarkReporter implements Reporter {
       this.unwritable = e as Error;
       return;
     }
-    const har = test.results.at(-1)?.attachments.find((a) => a.name === NETWORK_HAR)?.path;
+    const har = networkFileOf(test.results.at(-1));
     if (row && har && !this.networkLost) {
       try {
         keepNetwork(dirname(journal.file), row, har);
@@ -118,8 +124,10 @@ export default class BenchmarkReporter implements Reporter {
       const current = tests.map((t) => this.recorded.get(t) ?? testRecord(t)).filter((r) => r !== undefined);
       const records = unionWithEarlier(this.earlier, current);
       const meta = { ...runMetadata(this.config, result.startTime, browserOf(tests), new Set(records.map(projectOf))), ...this.resumedFrom() };
-      const report = writeReport(folder, assembleResults(meta, records, projectOrder(this.config)), {
+      const results = assembleResults(meta, records, projectOrder(this.config));
+      const report = writeReport(folder, results, {
         width: process.stdout.columns || 120,
+        sections: benchmarkSections(),
         ...(this.options.resamples !== undefined && { resamples: this.options.resamples }),
       });
       this.table = report.text;
@@ -166,7 +174,7 @@ export default class BenchmarkReporter implements Reporter {
 
 /** The projects that run benchmark tests (once each: merge-reports keeps one suite per shard). */
 const benchmarkProjects = (suite: Suite) =>
-  [...new Set(suite.suites.filter((p) => p.allTests().some((t) => t.annotations.some((a) => a.type === 'task'))).map((p) => p.title))];
+  [...new Set(suite.suites.filter((p) => p.allTests().some(isBenchmarkTest)).map((p) => p.title))];
 
 const rowOf = (record: RunRecord) => ('instance' in record ? record.instance : undefined);
 const notRun = (record: RunRecord) => rowOf(record)?.outcome === 'not run';

@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
 import type { FullConfig } from '@playwright/test';
-import { claimAllureResults } from '../src/report/allure-results-folder.ts';
+import { claimAllureResults } from '../src/runs/allure-results-folder.ts';
 
 /**
  * Global setup: allure-playwright adds to its results folder run after run, and `allure
  * generate` would mix earlier runs into this one. Start it empty, as Playwright does with
  * test-results; only when this run writes Allure results, and only in a folder benchwright
- * made that no other run is using (src/report/allure-results-folder.ts). Returns the global
+ * made that no other run is using (src/runs/allure-results-folder.ts). Returns the global
  * teardown, which unlocks the folder.
  */
 export default function cleanAllureResults(config: FullConfig): () => void {

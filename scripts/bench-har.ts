@@ -5,9 +5,9 @@
 // in) and what the network checks keep of it in results.json (the evidence a rescore reads).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { importWebArenaVerified } from '../src/importers/webarena-verified.ts';
-import { networkFile } from '../src/report/network-files.ts';
-import { readResults } from '../src/report/results.ts';
+import { importWebArenaVerified } from '../src/benchmarks/webarena-verified/import.ts';
+import { networkFile } from '../src/runs/network-files.ts';
+import { readResults } from '../src/runs/results-file.ts';
 import { runPlaywrightAsync, tempDir } from '../test/helpers.ts';
 import { FORUM_USER, ForumSite } from '../test/sites/forum-site.ts';
 import { SHOP_ADMIN, SHOP_CUSTOMER, ShopSite } from '../test/sites/shop-site.ts';

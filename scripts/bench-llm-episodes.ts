@@ -27,7 +27,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readResults } from '../src/report/results.ts';
+import { readResults } from '../src/runs/results-file.ts';
 import { FakeOpenAI, textOf, type SeenRequest } from '../test/fake-openai.ts';
 import { ROOT } from '../test/helpers.ts';
 

@@ -5,7 +5,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { importTurkingBench } from '../src/importers/turkingbench.ts';
+import { importTurkingBench } from '../src/benchmarks/turkingbench/import.ts';
 import { loadBenchmark } from '../src/task/benchmark.ts';
 import { cacheStats } from '../src/task/task-index.ts';
 

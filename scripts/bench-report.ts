@@ -8,11 +8,13 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { groupBy, instanceKey } from '../src/report/aggregate.ts';
-import { JOURNAL, JournalWriter, readJournal } from '../src/report/journal.ts';
-import { readResults, RESULTS_FORMAT, type BenchmarkResults, type FieldRow, type InstanceRow } from '../src/report/results.ts';
-import { rescore } from '../src/report/rescore.ts';
-import { writeReport } from '../src/report/write-report.ts';
+import { instanceKey } from '../src/record/keys.ts';
+import { groupBy } from '../src/order.ts';
+import { JOURNAL, JournalWriter, readJournal } from '../src/runs/journal.ts';
+import { RESULTS_FORMAT, type BenchmarkResults, type FieldRow, type InstanceRow } from '../src/record/results.ts';
+import { readResults } from '../src/runs/results-file.ts';
+import { rescore } from '../src/analysis/rescore.ts';
+import { writeReport } from '../src/runs/write-report.ts';
 import { seededRandom } from '../src/seeded-random.ts';
 
 const TASKS = 117;

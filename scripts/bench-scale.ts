@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { importTurkingBench } from '../src/importers/turkingbench.ts';
+import { importTurkingBench } from '../src/benchmarks/turkingbench/import.ts';
 
 const SHARED = '../shared/turkingbench';
 const CLI = join('node_modules', '@playwright', 'test', 'cli.js');

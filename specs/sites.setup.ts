@@ -1,15 +1,14 @@
 import { test } from '@playwright/test';
 import { logIn } from '../src/runner/logins.ts';
-import { benchmarkPath } from '../src/runner/selection.ts';
+import { chosenBenchmark } from '../src/runner/chosen-benchmark.ts';
 import { reachSite } from '../src/runner/sites.ts';
-import { resolveManifest } from '../src/task/manifest.ts';
 
 // The sites setup project (Playwright's authentication pattern): each site of the manifest
 // with a login recipe is logged in to once per run, before any benchmark project; its tasks
 // start with the storage state kept here. A login the site refuses skips its test with the
 // page's message (a failed setup would stop every task of the run, also those that need no
 // login): each instance that needs it is skipped with the same message.
-const { manifest } = resolveManifest(benchmarkPath());
+const { manifest } = chosenBenchmark();
 
 for (const [name, entry] of Object.entries(manifest.sites)) {
   if (!entry.login) continue;

@@ -7,10 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
-import { answer } from '../src/evaluators/answer.ts';
-import { combinedScore } from '../src/evaluators/evaluate.ts';
-import type { FuzzyJudge } from '../src/metrics/webarena/string-match.ts';
-import { readResults, RESULTS_FORMAT, serializeResults, type BenchmarkResults } from '../src/report/results.ts';
+import { answer, type AnswerSettings } from '../src/evaluators/answer.ts';
+import { combinedScore } from '../src/record/evaluation.ts';
+import type { FuzzyJudge } from '../src/llm/judge.ts';
+import { RESULTS_FORMAT, type BenchmarkResults } from '../src/record/results.ts';
+import { readResults } from '../src/runs/results-file.ts';
+import { serializeResults } from '../src/runs/results-file.ts';
 import { ROOT } from './helpers.ts';
 import { FakeOpenAI, type SeenRequest } from './fake-openai.ts';
 
@@ -35,7 +37,7 @@ before(async () => {
 after(() => fake.close());
 
 const goal = 'Which author wrote the most books?';
-const score = (got: string | null, expected: object, withJudge = true) =>
+const score = (got: string | null, expected: AnswerSettings, withJudge = true) =>
   answer.score({ answer: got, goal }, expected, withJudge ? { judge } : {});
 
 test('fuzzy_match: the verdict words decide, as WebArena reads them; the question and both answers are in the prompt', async () => {

@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { assistantBenchScore } from '../src/metrics/assistantbench/score.ts';
-import { normalizeAnswer } from '../src/metrics/assistantbench/strings.ts';
-import { logDistanceScore } from '../src/metrics/assistantbench/numbers.ts';
-import { pythonFloat, pythonFloatRepr } from '../src/metrics/python/float.ts';
-import { pythonSplit } from '../src/metrics/python/str.ts';
-import { pythonJsonLoads } from '../src/metrics/assistantbench/python-json.ts';
+import { assistantBenchScore } from '../src/benchmarks/assistantbench/scorer/score.ts';
+import { normalizeAnswer } from '../src/benchmarks/assistantbench/scorer/strings.ts';
+import { logDistanceScore } from '../src/benchmarks/assistantbench/scorer/numbers.ts';
+import { pythonFloat, pythonFloatRepr } from '../src/python/float.ts';
+import { pythonSplit } from '../src/python/str.ts';
+import { pythonJsonLoads } from '../src/python/json.ts';
 import { SHARED_CONFORMANCE } from './helpers.ts';
 
 const vectors = join(SHARED_CONFORMANCE, 'assistantbench.jsonl');

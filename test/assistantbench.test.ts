@@ -5,12 +5,14 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { importAssistantBench } from '../src/importers/assistantbench.ts';
-import { readResults } from '../src/report/results.ts';
+import { importAssistantBench } from '../src/benchmarks/assistantbench/import.ts';
+import { readResults } from '../src/runs/results-file.ts';
 import { loadTaskFile } from '../src/task/load-task.ts';
 import { FakeOpenAI, textOf } from './fake-openai.ts';
 import { ROOT, runCli, runPlaywrightAsync, SHARED_CONFORMANCE, tempDir } from './helpers.ts';
 import { SearchSite } from './sites/search-site.ts';
+// Registers the built-in benchmarks, as the config and the CLI do: AssistantBench's answer key among them.
+import '../src/benchmarks/index.ts';
 
 const DATA = join(ROOT, 'test', 'fixtures', 'assistantbench');
 let search: SearchSite;

@@ -3,11 +3,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { pairProjects } from '../src/cli/compare.ts';
-import { UsageError } from '../src/cli/usage.ts';
-import { percentileInterval } from '../src/report/bootstrap.ts';
-import { compareRuns, type Comparison } from '../src/report/compare.ts';
-import { renderCompareMarkdown, renderCompareText } from '../src/report/render-compare.ts';
-import { RESULTS_FORMAT, serializeResults, type BenchmarkResults, type FieldRow, type InstanceRow, type InstanceOutcome } from '../src/report/results.ts';
+import { UsageError } from '../src/usage-error.ts';
+import { percentileInterval } from '../src/analysis/bootstrap.ts';
+import { compareRuns, type Comparison } from '../src/analysis/compare.ts';
+import { renderCompareMarkdown, renderCompareText } from '../src/render/compare.ts';
+import { RESULTS_FORMAT, type BenchmarkResults, type FieldRow, type InstanceRow, type InstanceOutcome } from '../src/record/results.ts';
+import { serializeResults } from '../src/runs/results-file.ts';
 import { runCli, tempDir } from './helpers.ts';
 
 /** Per project, task and instance: its field scores (scored when there is one), or an outcome without scores. */

@@ -4,10 +4,10 @@ import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, writeFi
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from 'node:test';
-import { JOURNAL, readJournal } from '../src/report/journal.ts';
-import { readResults } from '../src/report/results.ts';
-import { listRuns, readRun } from '../src/report/run-folders.ts';
-import { readTrajectories } from '../src/report/trajectories.ts';
+import { JOURNAL, readJournal } from '../src/runs/journal.ts';
+import { readResults } from '../src/runs/results-file.ts';
+import { listRuns, readRun } from '../src/runs/run-folders.ts';
+import { readTrajectories } from '../src/runs/trajectories.ts';
 import { runCli, runPlaywright, runScript, ROOT, SHARED_TURKINGBENCH, startPlaywright, tempDir } from './helpers.ts';
 
 // A run killed hard keeps every instance it finished, and a resumed run completes it: its

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { readTrajectories } from '../src/report/trajectories.ts';
+import { readTrajectories } from '../src/runs/trajectories.ts';
 import { FakeOpenAI, firstOptionReply, textOf, type SeenRequest } from './fake-openai.ts';
 import { ROOT, runCli, runPlaywrightAsync, tempDir } from './helpers.ts';
 

@@ -1,8 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { parseActions } from '../src/actions/parse-actions.ts';
-import { formatAction } from '../src/actions/signatures.ts';
+import { parseActions } from '../src/action-set/parse.ts';
+import { formatAction } from '../src/action-set/signatures.ts';
 import { selectorArgs } from '../src/observe/observe.ts';
 import { loadTaskFile } from '../src/task/load-task.ts';
 import { runPlaywrightAsync, tempDir } from './helpers.ts';

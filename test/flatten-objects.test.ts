@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { parse } from 'csv-parse/sync';
-import { importTurkingBench } from '../src/importers/turkingbench.ts';
+import { importTurkingBench } from '../src/benchmarks/turkingbench/import.ts';
 import { classifyColumns, foldOptions, goldColumns } from '../src/task/instances.ts';
 import { loadTaskFile } from '../src/task/load-task.ts';
 import { scanTemplate } from '../src/task/template.ts';

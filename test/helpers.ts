@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readResults } from '../src/report/results.ts';
+import { readResults } from '../src/runs/results-file.ts';
 
 export const ROOT = new URL('..', import.meta.url).pathname;
 export const SHARED_TURKINGBENCH = join(ROOT, '..', 'shared', 'turkingbench');

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
 import type { ActionRecord } from '../src/actions/library.ts';
-import type { Evaluation } from '../src/evaluators/types.ts';
+import type { Evaluation } from '../src/record/evaluation.ts';
 import { jsonAttachments, ROOT, runPlaywright, tempDir } from './helpers.ts';
 
 // Issue 38: the oracle's fast input and the read-back run in a JavaScript world of their own,

@@ -3,7 +3,8 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
-import { readResults, type BenchmarkResults } from '../src/report/results.ts';
+import { type BenchmarkResults } from '../src/record/results.ts';
+import { readResults } from '../src/runs/results-file.ts';
 import { ROOT, runPlaywrightAsync, tempDir } from './helpers.ts';
 import { requestProblems, ScriptedAgentServer } from './agent-server.ts';
 

@@ -2,10 +2,11 @@ import assert from 'node:assert/strict';
 import { appendFileSync, mkdirSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { JOURNAL, JournalWriter, readJournal, stillWriting, type RunRecord } from '../src/report/journal.ts';
-import type { RunMetadata } from '../src/report/results.ts';
-import { createRunFolder, LATEST, listRuns, locateResults, pointLatestAt, readRun, resolveRun, runFolderName } from '../src/report/run-folders.ts';
-import { planResume } from '../src/runner/resume.ts';
+import { JOURNAL, JournalWriter, readJournal, stillWriting } from '../src/runs/journal.ts';
+import { type RunRecord } from '../src/record/results.ts';
+import type { RunMetadata } from '../src/record/results.ts';
+import { createRunFolder, LATEST, listRuns, locateResults, pointLatestAt, readRun, resolveRun, runFolderName } from '../src/runs/run-folders.ts';
+import { planResume } from '../src/runs/resume.ts';
 import { runCli, tempDir } from './helpers.ts';
 
 const meta: RunMetadata = { date: '2026-11-23T10:00:00.000Z', versions: {}, selection: { seed: 1 }, projects: { oracle: { agent: 'oracle' } } };

@@ -1,39 +1,77 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { test } from 'node:test';
 import { ROOT } from './helpers.ts';
 
-// The layers of DESIGN.md, kept as Playwright keeps its own with DEPS.list files: per area, the
-// areas of ours it may import (an area imports itself freely). `src/*` are the leaf utilities
-// at the top of src/. An area not listed here may not be imported by anything of src/.
+// The layers of docs/architecture.md, kept as Playwright keeps its own with DEPS.list files:
+// per area, the areas of ours it may import (an area imports itself freely). An area is a
+// folder of src/ (`src/*`: the small utilities at its top), a benchmark's folder, or a folder
+// at the top (agents, cli's callers). A file named here is an area of its own where a folder's
+// other files may not be imported.
+const LEAVES = ['src/*', 'src/python', 'src/action-set'];
+const TASKS = ['src/task', ...LEAVES];
+const BROWSER = ['src/actions', 'src/observe', 'src/values', 'src/metrics', ...TASKS];
+const CONTRACTS = ['src/record', 'src/agent', ...BROWSER];
+const SCORING = ['src/evaluators', 'src/llm', ...CONTRACTS];
+const CORE = ['src/runner', 'src/runs', 'src/analysis', 'src/render', 'src/server', 'src/setup', ...SCORING];
+/** What a benchmark's folder may use: the core, and the interface it implements. */
+const PLUGIN = [...CORE, 'src/benchmarks/types.ts'];
+
 const MAY_IMPORT: Record<string, string[]> = {
+  // Leaves: they import nothing of ours but the small utilities, metrics and tasks each other.
   'src/*': [],
-  // The action grammar is a leaf: a task file's solution is checked with it.
-  'src/task': ['src/*', 'src/actions/parse-actions.ts', 'src/actions/signatures.ts'],
-  'src/values': ['src/task', 'src/*'],
-  'src/metrics': ['src/task', 'src/values', 'src/*'],
-  'src/actions': ['src/metrics', 'src/task', 'src/values', 'src/*'],
-  'src/agent': ['src/actions', 'src/observe', 'src/task', 'src/values', 'src/*'],
-  'src/server': ['src/task', 'src/*'],
-  'src/evaluators': ['src/metrics', 'src/task', 'src/values', 'src/*'],
-  // The chat client, its reply cache and prices: the LLM agent's and the fuzzy_match judge's.
-  'src/llm': ['src/metrics', 'src/*'],
-  'src/observe': ['src/actions', 'src/values', 'src/*'],
+  'src/python': ['src/*'],
+  // The actions and their grammar: a task file's solution is checked with it.
+  'src/action-set': ['src/*'],
+  'src/metrics': TASKS,
+  'src/task': LEAVES,
+  'src/server': TASKS,
   'src/setup': ['src/*'],
-  'src/importers': ['src/metrics', 'src/server', 'src/task', 'src/values', 'src/*'],
-  'src/runner': ['src/actions', 'src/agent', 'src/evaluators', 'src/metrics', 'src/observe', 'src/report', 'src/server', 'src/task', 'src/values', 'src/*'],
-  'src/report': ['src/agent', 'src/evaluators', 'src/metrics', 'src/runner', 'src/task', 'src/*'],
-  // export turns a run's steps into the llm agent's prompts: its prompt builders and settings.
-  'src/cli': ['agents/llm/prompt.ts', 'agents/llm/step-prompt.ts', 'agents/llm/options.ts', 'src/actions/parse-actions.ts', 'src/observe', 'src/evaluators', 'src/importers', 'src/llm', 'src/metrics', 'src/report', 'src/runner', 'src/setup', 'src/task', 'src/*'],
+  // Acting on a page and reading it.
+  'src/values': TASKS,
+  'src/actions': ['src/values', 'src/metrics', ...TASKS],
+  'src/observe': ['src/actions', 'src/values', ...TASKS],
+  // The contracts: what an agent gets and gives, what a test leaves for its reporters.
+  'src/agent': BROWSER,
+  'src/record': ['src/agent', ...BROWSER],
+  'src/llm': LEAVES,
+  'src/evaluators': ['src/llm', ...CONTRACTS],
+  // The core: running an instance, storing runs, analysing and rendering them.
+  'src/runner': ['src/server', ...SCORING],
+  'src/runs': ['src/render', 'src/analysis', ...SCORING],
+  'src/analysis': SCORING,
+  'src/render': ['src/analysis', ...SCORING],
+  // Plugins: benchmarks and agents. WebArena-Verified's tasks are WebArena's, imported alike.
+  'src/benchmarks/turkingbench': PLUGIN,
+  'src/benchmarks/miniwob': PLUGIN,
+  'src/benchmarks/webarena': PLUGIN,
+  'src/benchmarks/webarena-verified': [...PLUGIN, 'src/benchmarks/webarena'],
+  'src/benchmarks/assistantbench': PLUGIN,
+  'src/benchmarks/types.ts': CORE,
   // An agent acts through the action library and gets what it needs in its input: it never
   // loads the benchmark, runs instances or reads reports.
-  agents: ['src/actions', 'src/agent', 'src/llm', 'src/metrics', 'src/observe', 'src/values', 'src/*', 'src/task/types.ts'],
+  agents: ['src/llm', 'src/evaluators/fields/gold-action.ts', 'src/evaluators/fields/score-fields.ts', ...CONTRACTS],
+  // The entry points: the registry of benchmarks is read here and handed down as data.
+  'src/benchmarks': ['src/benchmarks/turkingbench', 'src/benchmarks/miniwob', 'src/benchmarks/webarena', 'src/benchmarks/webarena-verified', 'src/benchmarks/assistantbench', 'src/benchmarks/types.ts', ...CORE],
+  // export turns a run's steps into the llm agent's prompts: its prompt builders and settings.
+  'src/cli': ['agents/llm/prompt.ts', 'agents/llm/step-prompt.ts', 'agents/llm/options.ts', 'src/benchmarks', 'src/benchmarks/types.ts', ...CORE],
+  config: ['fixtures', 'agents', 'src/benchmarks', 'src/benchmarks/types.ts', ...CORE],
+  fixtures: ['agents', 'src/benchmarks', ...CORE],
+  reporters: ['src/benchmarks', ...CORE],
+  specs: ['fixtures', 'agents', ...CORE],
+  // The harness's own tests (Playwright tests of the fixture): they may use anything, as test/ does.
+  'specs/harness': ['test', 'fixtures', 'agents', 'src/benchmarks', 'src/benchmarks/turkingbench', ...CORE],
 };
 
+const FOLDERS = ['src', 'agents', 'config', 'fixtures', 'reporters', 'specs'];
+
 const areaOf = (file: string) => {
+  if (file in MAY_IMPORT) return file;
   const parts = file.split('/');
+  if (parts[0] === 'specs' && parts[1] === 'harness') return 'specs/harness';
   if (parts[0] !== 'src') return parts[0]!;
+  if (parts[1] === 'benchmarks' && parts.length > 3) return `src/benchmarks/${parts[2]}`;
   return parts.length > 2 ? `src/${parts[1]}` : 'src/*';
 };
 
@@ -43,10 +81,12 @@ function sourceFiles(dir: string): string[] {
     .map((e) => relative(ROOT, join(e.parentPath, e.name)));
 }
 
+const ALL = FOLDERS.flatMap(sourceFiles);
+
 /** Every relative import of ours that crosses from one area to another. */
 function crossings(): { from: string; to: string }[] {
   const found: { from: string; to: string }[] = [];
-  for (const from of [...sourceFiles('src'), ...sourceFiles('agents')]) {
+  for (const from of ALL) {
     const text = readFileSync(join(ROOT, from), 'utf8');
     for (const [, spec] of text.matchAll(/(?:from|import\()\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
       const to = relative(ROOT, resolve(dirname(join(ROOT, from)), spec!));
@@ -56,11 +96,58 @@ function crossings(): { from: string; to: string }[] {
   return found;
 }
 
-test('layering: every import of src/ and agents/ follows DESIGN.md\'s arrows', () => {
+const allowed = (from: string, to: string) => (MAY_IMPORT[areaOf(from)] ?? []).some((a) => areaOf(to) === a || to === a);
+
+test('layering: every import of src/, agents/, config/, fixtures/, reporters/ and specs/ follows docs/architecture.md\'s arrows', () => {
   const all = crossings();
-  assert.ok(all.length > 50, `the import scan found ${all.length} crossings: it reads nothing?`);
-  const forbidden = all
-    .filter(({ from, to }) => !(MAY_IMPORT[areaOf(from)] ?? []).some((allowed) => areaOf(to) === allowed || to === allowed))
-    .map(({ from, to }) => `${from} -> ${areaOf(to)}`);
+  assert.ok(all.length > 100, `the import scan found ${all.length} crossings: it reads nothing?`);
+  const forbidden = all.filter(({ from, to }) => !allowed(from, to)).map(({ from, to }) => `${from} -> ${to}`);
   assert.deepEqual([...new Set(forbidden)], []);
+});
+
+test('layering: no circle between areas', () => {
+  const edges = new Map<string, Set<string>>();
+  for (const { from, to } of crossings()) {
+    const [a, b] = [areaOf(from), areaOf(to)];
+    if (!edges.has(a)) edges.set(a, new Set());
+    edges.get(a)!.add(b);
+  }
+  const circles: string[] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (area: string, path: string[]) => {
+    if (state.get(area) === 'done') return;
+    if (state.get(area) === 'open') {
+      circles.push([...path.slice(path.indexOf(area)), area].join(' -> '));
+      return;
+    }
+    state.set(area, 'open');
+    for (const next of edges.get(area) ?? []) visit(next, [...path, area]);
+    state.set(area, 'done');
+  };
+  for (const area of edges.keys()) visit(area, []);
+  assert.deepEqual(circles, []);
+});
+
+test('layering: the core names no benchmark; metrics are pure', () => {
+  // A benchmark's folder is imported by the registry alone (and WebArena-Verified's by no one but it).
+  const plugin = (area: string) => /^src\/benchmarks\/[^/.]+$/.test(area);
+  const intoBenchmarks = crossings().filter(({ from, to }) => plugin(areaOf(to)) && !['src/benchmarks', 'specs/harness'].includes(areaOf(from))
+    && !(areaOf(from) === 'src/benchmarks/webarena-verified' && areaOf(to) === 'src/benchmarks/webarena'));
+  assert.deepEqual(intoBenchmarks.map(({ from, to }) => `${from} -> ${to}`), []);
+  // Metrics compare values: no browser, no files, no network.
+  const impure = sourceFiles('src/metrics').filter((f) => /from ['"](node:|@playwright|playwright)/.test(readFileSync(join(ROOT, f), 'utf8')));
+  assert.deepEqual(impure, []);
+  assert.ok(existsSync(join(ROOT, 'docs', 'architecture.md')), 'docs/architecture.md holds the layers this test keeps');
+});
+
+test('README\'s Layout and docs/architecture.md name every folder of src/ and every benchmark', () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const layout = readme.slice(readme.indexOf('## Layout'));
+  const architecture = readFileSync(join(ROOT, 'docs', 'architecture.md'), 'utf8');
+  const folders = (dir: string) => readdirSync(join(ROOT, dir), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+  const missing = [
+    ...folders('src').flatMap((f) => [...(layout.includes(`src/${f}/`) ? [] : [`README: src/${f}/`]), ...(architecture.includes(`src/${f}`) ? [] : [`architecture: src/${f}`])]),
+    ...folders('src/benchmarks').flatMap((b) => [...(layout.includes(b) ? [] : [`README: ${b}`]), ...(architecture.includes(`\`${b}/\``) ? [] : [`architecture: ${b}/`])]),
+  ];
+  assert.deepEqual(missing, []);
 });

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import AdmZip from 'adm-zip';
-import type { FieldRow } from '../src/report/results.ts';
+import type { FieldRow } from '../src/record/results.ts';
 import { FakeOpenAI, firstOptionReply, goalSolutions, readStepPrompt, solutionReply, textOf, type Answer, type SeenRequest } from './fake-openai.ts';
 import { latestResults, ROOT, runCli, runPlaywright, tempDir } from './helpers.ts';
 
@@ -286,8 +286,8 @@ function scan(dir: string): { files: number; zips: number; found: string[]; name
 
 test('model text is never run as code: no eval, Function or vm where replies are handled', () => {
   // Per field (agents/llm), per step (the episode loop, what it observes) and from agent servers (agents/http).
-  const files = ['agents/llm', 'agents/http', 'src/actions', 'src/runner', 'src/observe'].flatMap((d) => readdirSync(join(ROOT, d)).map((f) => join(ROOT, d, f)));
-  assert.ok(['parse-actions.ts', 'run-step.ts', 'episode.ts', 'transport.ts'].every((name) => files.some((f) => f.endsWith(name))));
+  const files = ['agents/llm', 'agents/http', 'src/actions', 'src/action-set', 'src/runner', 'src/observe'].flatMap((d) => readdirSync(join(ROOT, d), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)));
+  assert.ok(['parse.ts', 'run-step.ts', 'episode.ts', 'transport.ts'].every((name) => files.some((f) => f.endsWith(name))));
   for (const file of files) {
     const code = readFileSync(file, 'utf8');
     for (const pattern of [/\beval\s*\(/, /\bnew\s+Function\s*\(/, /\bFunction\s*\(/, /['"](node:)?vm['"]/, /\bsetTimeout\s*\(\s*['"`]/]) {

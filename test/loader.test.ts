@@ -8,6 +8,9 @@ import { deriveInstanceId } from '../src/task/instances.ts';
 import { loadTaskFile } from '../src/task/load-task.ts';
 import { taskFiles, resolveManifest } from '../src/task/manifest.ts';
 import { readSchema } from '../src/task/schema-check.ts';
+import { taskSchema } from '../src/task/task-schema.ts';
+// Registers the built-in benchmarks: their parts of the task schema.
+import '../src/benchmarks/index.ts';
 import { cacheStats } from '../src/task/task-index.ts';
 import { scanTemplate } from '../src/task/template.ts';
 import { FIELD_TYPES, type Task } from '../src/task/types.ts';
@@ -46,6 +49,11 @@ test('the bundled form tasks load, use every field type, have gold labels and lo
 test('the field types of the schema are the ones the code knows', () => {
   const schema = readSchema('task') as { definitions: { field: { properties: { type: { enum: string[] } } } } };
   assert.deepEqual(schema.definitions.field.properties.type.enum, [...FIELD_TYPES]);
+});
+
+test('the published task schema is the core\'s with the built-in benchmarks\' parts (tsx scripts/write-task-schema.ts writes it)', () => {
+  const published = JSON.parse(readFileSync(join(ROOT, 'schemas', 'task.schema.json'), 'utf8')) as unknown;
+  assert.deepEqual(published, taskSchema(true));
 });
 
 test('CSV rows with identical inputs are one instance with several annotators', () => {

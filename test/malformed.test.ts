@@ -7,6 +7,8 @@ import { loadBenchmark } from '../src/task/benchmark.ts';
 import { formatError } from '../src/task/errors.ts';
 import { loadTaskFile } from '../src/task/load-task.ts';
 import { ROOT, STACK_FRAME, expectedErrors, runCli } from './helpers.ts';
+// Registers the built-in benchmarks, as the config and the CLI do: their evaluators, protocols and page helpers.
+import '../src/benchmarks/index.ts';
 
 const MALFORMED = join(ROOT, 'test', 'fixtures', 'malformed');
 const ACROSS = join(ROOT, 'test', 'fixtures', 'across-tasks');

@@ -10,7 +10,8 @@ import { range } from '../src/metrics/range.ts';
 import { rangeNearest } from '../src/metrics/range-nearest.ts';
 import { rougeL, rougeTokens } from '../src/metrics/rouge-l.ts';
 import { rougeLMetric } from '../src/metrics/rouge-l-metric.ts';
-import { scoreField, type FieldRecord } from '../src/metrics/score-fields.ts';
+import { scoreField } from '../src/evaluators/fields/score-fields.ts';
+import { type FieldRecord } from '../src/record/evaluation.ts';
 import type { FieldState } from '../src/values/read-fields.ts';
 import { SHARED_CONFORMANCE } from './helpers.ts';
 

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { readResults } from '../src/report/results.ts';
-import { readTrajectories } from '../src/report/trajectories.ts';
+import { readResults } from '../src/runs/results-file.ts';
+import { readTrajectories } from '../src/runs/trajectories.ts';
 import { SOLVERS } from './fixtures/miniwob/solver.ts';
 import { runCli, runPlaywrightAsync, SHARED_MINIWOB, tempDir } from './helpers.ts';
 

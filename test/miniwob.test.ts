@@ -2,10 +2,12 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { readResults } from '../src/report/results.ts';
-import { readTrajectories } from '../src/report/trajectories.ts';
+import { readResults } from '../src/runs/results-file.ts';
+import { readTrajectories } from '../src/runs/trajectories.ts';
 import { loadBenchmark } from '../src/task/benchmark.ts';
 import { ROOT, runCli, runPlaywrightAsync, SHARED_MINIWOB, tempDir } from './helpers.ts';
+// Registers the built-in benchmarks, as the config and the CLI do: MiniWoB's protocol, WebArena-Verified's evaluators.
+import '../src/benchmarks/index.ts';
 
 // MiniWoB++ (../shared/miniwob): the importer, BrowserGym's protocol written once, seeds, and
 // a do-nothing baseline over every task. The scripted solvers are in miniwob-solvers.test.ts.

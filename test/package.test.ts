@@ -3,17 +3,23 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
-import { test } from 'node:test';
-import type { BenchmarkResults } from '../src/report/results.ts';
+import { before, test } from 'node:test';
+import type { BenchmarkResults } from '../src/record/results.ts';
 import { ROOT, tempDir } from './helpers.ts';
 import { installPacked, packThisPackage } from './user-project.ts';
 
 const EXAMPLE = join(ROOT, 'examples', 'my-project');
+const PLUGIN_EXAMPLE = join(ROOT, 'examples', 'my-benchmark');
+
+let packed: { tarball: string; files: string[] };
+before(() => {
+  packed = packThisPackage(tempDir('benchwright-pack-'));
+});
 
 test('the package: packed, installed offline into a project of its own, it runs that project\'s task, agent and evaluator', { timeout: 300_000 }, () => {
-  const { tarball, files } = packThisPackage(tempDir('benchwright-pack-'));
+  const { tarball, files } = packed;
   // What a user's project needs, and nothing of the repository's own.
-  for (const file of ['bin/benchwright.js', 'dist/index.js', 'dist/index.d.ts', 'dist/config/benchmark-config.js', 'dist/specs/benchmark.spec.js', 'dist/fixtures/benchwright.js',
+  for (const file of ['bin/benchwright.js', 'dist/index.js', 'dist/index.d.ts', 'dist/plugin.js', 'dist/plugin.d.ts', 'dist/config/benchmark-config.js', 'dist/specs/benchmark.spec.js', 'dist/fixtures/benchwright.js',
     'dist/reporters/benchmark.js', 'dist/src/cli/main.js', 'dist/src/server/crowd-html-elements.js', 'schemas/task.schema.json', 'schemas/manifest.schema.json', 'schemas/agent-protocol.schema.json', 'README.md']) {
     assert.ok(files.includes(file), `the package lacks ${file}`);
   }
@@ -68,4 +74,44 @@ test('the package: packed, installed offline into a project of its own, it runs 
   const cli = spawnSync('npx', ['benchwright', 'validate', 'tasks', '--evaluators', 'evaluators/mentions.ts'], { cwd: project, encoding: 'utf8', env });
   assert.equal(cli.status, 0, cli.stdout + cli.stderr);
   assert.match(cli.stdout, /2 task files, 4 instances, 0 errors/);
+});
+
+test('a benchmark of the user\'s own, from the installed package: its importer in the CLI, its evaluator in a run, its table in the report', { timeout: 300_000 }, () => {
+  const example = JSON.parse(readFileSync(join(PLUGIN_EXAMPLE, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+  assert.equal(example.devDependencies.benchwright, `file:../../${basename(packed.tarball)}`);
+  const project = tempDir('benchwright-plugin-');
+  // Its importer reads files: Node's types too.
+  installPacked(packed.tarball, project, ['@types/node']);
+  for (const part of ['playwright.config.ts', 'tsconfig.json', 'trivia', 'questions.json']) cpSync(join(PLUGIN_EXAMPLE, part), join(project, part), { recursive: true });
+  // The plugin type-checks against the package's declarations of benchwright/plugin.
+  const tsc = spawnSync(process.execPath, [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-p', project], { encoding: 'utf8' });
+  assert.equal(tsc.status, 0, tsc.stdout);
+  const env: NodeJS.ProcessEnv = { ...process.env, BENCHWRIGHT_ALLURE: 'off' };
+  delete env.BENCHWRIGHT_TASKS;
+  const cli = (...args: string[]) => spawnSync('npx', ['benchwright', ...args], { cwd: project, encoding: 'utf8', env });
+
+  // The CLI knows the benchmark when told: its importer is a source like the built-in ones.
+  assert.match(cli('import', '--help', '--benchmarks', 'trivia/index.ts').stdout, /^ {2}trivia +a JSON file of questions/m);
+  assert.match(cli('import', 'trivia', 'questions.json', '--out', 'imported').stderr, /unknown source "trivia"/);
+  const imported = cli('--benchmarks', 'trivia/index.ts', 'import', 'trivia', 'questions.json', '--out', 'imported');
+  assert.equal(imported.status, 0, imported.stdout + imported.stderr);
+  assert.match(imported.stdout, /total: 1 tasks \(1 converted, 0 with errors\), 3 instances/);
+  // Its task files name its evaluator: known with the benchmark, an error without it.
+  assert.equal(cli('validate', 'imported', '--benchmarks', 'trivia/index.ts').status, 0);
+  assert.match(cli('validate', 'imported').stdout, /trivia-answer/);
+
+  const run = spawnSync('npx', ['playwright', 'test'], { cwd: project, encoding: 'utf8', env, maxBuffer: 64 * 2 ** 20 });
+  assert.equal(run.status, 0, run.stdout + run.stderr);
+  assert.match(run.stdout, /^oracle +oracle +1\.000 ± 0\.000/m);
+  assert.match(run.stdout, /^do-nothing +do-nothing +0\.000 ± 0\.000/m);
+  // Its table, where its place puts it (after By task), and its numbers in results.json.
+  const latest = join(project, 'benchwright-report', 'latest');
+  const summary = readFileSync(join(latest, 'summary.md'), 'utf8');
+  assert.match(summary, /## By task[^#]*## Trivia by difficulty\n\n\| project \| difficulty \| questions \| correct \|\n.*\n\| oracle \| easy \| 2 \| 1\.000 \|\n\| oracle \| hard \| 1 \| 1\.000 \|\n\| do-nothing \| easy \| 2 \| 0\.000 \|\n\| do-nothing \| hard \| 1 \| 0\.000 \|\n\n## By field type/);
+  const kept = JSON.parse(readFileSync(join(latest, 'results.json'), 'utf8')) as { triviaByDifficulty: { project: string; correct: number }[] };
+  assert.deepEqual(kept.triviaByDifficulty.map((r) => [r.project, r.correct]), [['oracle', 2], ['oracle', 1], ['do-nothing', 0], ['do-nothing', 0]]);
+  // Rendered again by the CLI, the table stays when the CLI knows the benchmark.
+  const again = cli('report', 'latest', '--out', 'again', '--benchmarks', 'trivia/index.ts');
+  assert.equal(again.status, 0, again.stdout + again.stderr);
+  assert.match(readFileSync(join(project, 'again', 'summary.md'), 'utf8'), /## Trivia by difficulty/);
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseActions } from '../src/actions/parse-actions.ts';
+import { parseActions } from '../src/action-set/parse.ts';
 
 test('one call, several calls, in prose and in code fences', () => {
   assert.deepEqual(parseActions('modify_radio("q1", "yes")').actions, [{ name: 'modify_radio', args: ['q1', 'yes'] }]);

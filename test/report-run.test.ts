@@ -7,7 +7,7 @@ import { before, test } from 'node:test';
 import { chromium } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import config from '../playwright.config.ts';
-import { readResults } from '../src/report/results.ts';
+import { readResults } from '../src/runs/results-file.ts';
 import { FORM_TASKS, ROOT, runCli, runPlaywright, SHARED_TURKINGBENCH, tempDir } from './helpers.ts';
 
 // The benchmark reporter end to end: real runs of the bundled tasks, as a user starts them.

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
-import { readResults } from '../src/report/results.ts';
+import { readResults } from '../src/runs/results-file.ts';
 import { ROOT, runCli, runPlaywright, tempDir } from './helpers.ts';
 
 // Issue 12, end to end: the fixture tasks that reproduce both faults, run as a user runs them.

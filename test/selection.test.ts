@@ -6,6 +6,8 @@ import { loadBenchmark } from '../src/task/benchmark.ts';
 import { loadTaskFile } from '../src/task/load-task.ts';
 import { instanceById } from '../src/task/seeds.ts';
 import { FORM_TASKS, ROOT, runPlaywright } from './helpers.ts';
+// Registers the built-in benchmarks, as the config and the CLI do: MiniWoB's protocol, WebArena-Verified's evaluators.
+import '../src/benchmarks/index.ts';
 
 const benchmark = loadBenchmark(FORM_TASKS);
 const ids = (env: Record<string, string>): Record<string, string[]> => Object.fromEntries(selectInstances(benchmark, env).tasks.map((t) => [t.task.id, t.instances.map((i) => i.id)]));

@@ -5,10 +5,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { absoluteReferences } from '../src/evaluators/url.ts';
-import { readResults } from '../src/report/results.ts';
+import { readResults } from '../src/runs/results-file.ts';
 import { prepareSiteInstance, reachSite, resetSite } from '../src/runner/sites.ts';
 import { ROOT, runPlaywrightAsync, tempDir } from './helpers.ts';
 import { NotesSite, type Visit } from './sites/notes-site.ts';
+// Registers the built-in benchmarks, as the config and the CLI do: MiniWoB's protocol, WebArena-Verified's evaluators.
+import '../src/benchmarks/index.ts';
 
 const SITE_TASKS = join(ROOT, 'test', 'fixtures', 'site-tasks', 'tasks.yaml');
 let site: NotesSite;

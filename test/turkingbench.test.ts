@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFil
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { parse } from 'csv-parse/sync';
-import { importTurkingBench } from '../src/importers/turkingbench.ts';
-import type { TaskImportSummary } from '../src/importers/summary.ts';
+import { importTurkingBench } from '../src/benchmarks/turkingbench/import.ts';
+import type { TaskImportSummary } from '../src/task/import-summary.ts';
 import { loadBenchmark } from '../src/task/benchmark.ts';
 import { loadTaskFile } from '../src/task/load-task.ts';
 import { ROOT, SHARED_TURKINGBENCH, STACK_FRAME, runCli, tempDir } from './helpers.ts';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { readResults } from '../src/report/results.ts';
+import { readResults } from '../src/runs/results-file.ts';
 import { runPlaywright, tempDir } from './helpers.ts';
 
 // Task pages and task files that misbehave, run as a user runs them: each instance keeps to

@@ -5,6 +5,8 @@ import { EVALUATORS, registerEvaluatorsFrom } from '../src/evaluators/registry.t
 import { formatError } from '../src/task/errors.ts';
 import { summarizeTaskFile } from '../src/task/task-index.ts';
 import { tempDir } from './helpers.ts';
+// Registers the built-in benchmarks, as the config and the CLI do: their evaluators, protocols and page helpers.
+import '../src/benchmarks/index.ts';
 
 const MODULES = 'test/fixtures/user-modules';
 

@@ -33,12 +33,14 @@ export function packThisPackage(destination: string): { tarball: string; files: 
  * which installing this repository filled. The price: npm resolves nothing, so a wrong version
  * range (of the peer dependency, say) would not show here.
  */
-export function installPacked(tarball: string, dir: string): void {
+export function installPacked(tarball: string, dir: string, more: string[] = []): void {
   cpSync(tarball, join(dir, basename(tarball)));
   const ours = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
   const root = ours.packages['']!;
   const playwright = (root.devDependencies as Record<string, string>)['@playwright/test']!;
-  const dependencies = { benchwright: `file:${basename(tarball)}`, '@playwright/test': playwright };
+  // `more`: packages of this repository's own dev dependencies the project uses too (@types/node).
+  const devDependencies = root.devDependencies as Record<string, string>;
+  const dependencies = { benchwright: `file:${basename(tarball)}`, '@playwright/test': playwright, ...Object.fromEntries(more.map((m) => [m, devDependencies[m]!])) };
   const packages: Record<string, LockEntry> = {};
   // Node's lookup: a package's dependency is in its own node_modules, else in its parents'.
   const visit = (from: string, name: string): void => {
@@ -57,7 +59,7 @@ export function installPacked(tarball: string, dir: string): void {
       if (!dir) return;
     }
   };
-  for (const name of [...Object.keys(root.dependencies ?? {}), '@playwright/test']) visit('', name);
+  for (const name of [...Object.keys(root.dependencies ?? {}), '@playwright/test', ...more]) visit('', name);
   const benchwright = {
     version: root.version, resolved: `file:${basename(tarball)}`, integrity: `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`,
     dependencies: root.dependencies, peerDependencies: root.peerDependencies, bin: root.bin, engines: root.engines,

@@ -2,19 +2,13 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { htmlUnescape } from '../src/metrics/webarena/html-unescape.ts';
-import {
-  fromEvaluateResult,
-  pythonStr,
-  requiredContents,
-  stringMatch,
-  urlMatch,
-  wordTokenize,
-  type FuzzyJudge,
-  type PythonValue,
-  type RequiredContents,
-  type StringReference,
-} from '../src/metrics/webarena/index.ts';
+import { htmlUnescape } from '../src/python/html-unescape.ts';
+import { wordTokenize } from '../src/evaluators/answer/word-tokenize.ts';
+import { stringMatch, type StringReference } from '../src/evaluators/answer/string-match.ts';
+import { type FuzzyJudge } from '../src/llm/judge.ts';
+import { requiredContents, type RequiredContents } from '../src/evaluators/html/program-html.ts';
+import { urlMatch } from '../src/evaluators/url-match.ts';
+import { fromEvaluateResult, pyFloat, pyList, pyStr, pythonStr, type PyValue } from '../src/python/value.ts';
 import { SHARED_CONFORMANCE } from './helpers.ts';
 
 const vectors = join(SHARED_CONFORMANCE, 'webarena_string.jsonl');
@@ -25,10 +19,24 @@ type Vector = { id: string; note: string; score: number } & (
   | { evaluator: 'fuzzy_match'; prediction: string; reference: 'N/A' }
   | { evaluator: 'string_match'; prediction: string; reference: StringReference }
   | { evaluator: 'url_match'; prediction: string; reference: string }
-  | { evaluator: 'program_html'; prediction: PythonValue; reference: RequiredContents; locator_raises?: boolean }
+  | { evaluator: 'program_html'; prediction: JsonValue; reference: RequiredContents; locator_raises?: boolean }
 );
 
 // Python's json.loads keeps 2 (int) and 2.0 (float) apart, and str() of a locator result shows it: ints become bigints.
+/** A vector's value as JSON.parse gives it here: an integer as written (no fraction, no exponent) is a bigint. */
+type JsonValue = null | boolean | bigint | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** As Python's json.loads reads the vector: int where it was written as one, float else. */
+function asPython(value: JsonValue): PyValue {
+  if (value === null) return { type: 'None' };
+  if (typeof value === 'bigint') return { type: 'int', value };
+  if (typeof value === 'number') return pyFloat(value);
+  if (typeof value === 'boolean') return { type: 'bool', value };
+  if (typeof value === 'string') return pyStr(value);
+  if (Array.isArray(value)) return pyList(value.map(asPython));
+  return { type: 'dict', entries: new Map(Object.entries(value).map(([k, item]) => [k, asPython(item)])) };
+}
+
 const parseVector = (line: string): Vector =>
   JSON.parse(line, (_key, value: unknown, context?: { source?: string }) => {
     const source = context?.source;
@@ -56,7 +64,7 @@ async function score(v: Vector): Promise<number> {
       return urlMatch(v.prediction, v.reference);
     case 'program_html':
       // page.content() is a str already, and str() leaves a str alone.
-      return requiredContents(v.locator_raises ? null : pythonStr(v.prediction), v.reference);
+      return requiredContents(v.locator_raises ? null : pythonStr(asPython(v.prediction)), v.reference);
   }
 }
 

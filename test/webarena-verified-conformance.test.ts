@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { agentResponse } from '../src/evaluators/agent-response.ts';
-import { scoreAgentResponse, type AgentResponseSpec } from '../src/metrics/webarena-verified/agent-response.ts';
-import { isRegexp } from '../src/metrics/webarena-verified/normalize-text.ts';
+import { agentResponse } from '../src/benchmarks/webarena-verified/agent-response-evaluator.ts';
+import { scoreAgentResponse, type AgentResponseSpec } from '../src/benchmarks/webarena-verified/answers/agent-response.ts';
+import { isRegexp } from '../src/benchmarks/webarena-verified/answers/normalize-text.ts';
 import { ROOT, SHARED_CONFORMANCE } from './helpers.ts';
 
 const DATASET = join(ROOT, '..', 'shared', 'webarena-verified', 'webarena-verified.json');

@@ -9,6 +9,8 @@ import { test } from 'node:test';
 import { loadBenchmark } from '../src/task/benchmark.ts';
 import { loadTaskFile } from '../src/task/load-task.ts';
 import { ROOT, runCli, SHARED_CONFORMANCE, tempDir } from './helpers.ts';
+// Registers the built-in benchmarks, as the config and the CLI do: their evaluators, protocols and page helpers.
+import '../src/benchmarks/index.ts';
 
 const SHARED = join(ROOT, '..', 'shared', 'webarena-verified');
 const DATASET = join(SHARED, 'webarena-verified.json');

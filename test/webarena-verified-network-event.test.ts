@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { network, networkEvidence, readHar } from '../src/evaluators/network.ts';
-import type { HarEntry } from '../src/metrics/webarena-verified/har.ts';
-import { scoreNetworkEvent, type NetworkCheck } from '../src/metrics/webarena-verified/network-event.ts';
+import { network, networkEvidence, readHar } from '../src/benchmarks/webarena-verified/network-evaluator.ts';
+import type { HarEntry } from '../src/benchmarks/webarena-verified/network/har.ts';
+import { scoreNetworkEvent, type NetworkCheck } from '../src/benchmarks/webarena-verified/network/network-event.ts';
 import { SHARED_CONFORMANCE } from './helpers.ts';
 
 const RUN_HAR = join(SHARED_CONFORMANCE, 'webarena-verified-runs', '107', 'network.har');

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { harEntries, isEvaluationEvent, isNavigationEvent, parseHarContent } from '../src/metrics/webarena-verified/har.ts';
-import { normalizeUrl, parseQuery, sameQuery, samePath, urlNormalize } from '../src/metrics/webarena-verified/urls.ts';
+import { harEntries, isEvaluationEvent, isNavigationEvent, parseHarContent } from '../src/benchmarks/webarena-verified/network/har.ts';
+import { normalizeUrl, parseQuery, sameQuery, samePath, urlNormalize } from '../src/benchmarks/webarena-verified/network/urls.ts';
 import { SHARED_CONFORMANCE } from './helpers.ts';
 
 const RUN_HAR = join(SHARED_CONFORMANCE, 'webarena-verified-runs', '107', 'network.har');

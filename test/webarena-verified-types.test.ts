@@ -2,7 +2,7 @@
 // (coordinates, clone URLs, integers), read through the agent-response scorer as answers are.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { scoreAgentResponse, type AgentResponseSpec } from '../src/metrics/webarena-verified/agent-response.ts';
+import { scoreAgentResponse, type AgentResponseSpec } from '../src/benchmarks/webarena-verified/answers/agent-response.ts';
 
 const spec = (data: unknown[], items: object): AgentResponseSpec => ({
   expected: { task_type: 'retrieve', status: 'SUCCESS', retrieved_data: data },
@@ -53,8 +53,8 @@ test('__SSH_HOST__ in an expected clone URL names no site: the task needs none c
 });
 
 test('base64 content compared decoded and exactly (a regex over the decoded text); none written as null, "", N / A or none', async () => {
-  const { base64, empty } = await import('../src/metrics/webarena-verified/formats.ts');
-  const { normalizeAs, sameValue } = await import('../src/metrics/webarena-verified/types.ts');
+  const { base64, empty } = await import('../src/benchmarks/webarena-verified/answers/formats.ts');
+  const { normalizeAs, sameValue } = await import('../src/benchmarks/webarena-verified/answers/types.ts');
   const b64 = (text: string) => Buffer.from(text).toString('base64');
   const content = normalizeAs(base64, b64('MIT License\r\nCopyright (c) 2023\n'));
   assert.ok(sameValue(content, normalizeAs(base64, b64('MIT License\nCopyright (c) 2023'))));

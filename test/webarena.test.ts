@@ -6,8 +6,11 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { chromium } from '@playwright/test';
 import { parse } from 'yaml';
-import { HELPERS, parseHelperCall, runHelper, type HelperCall } from '../src/evaluators/webarena-helpers/call.ts';
-import { importWebArena } from '../src/importers/webarena.ts';
+import { parseHelperCall, runHelper, type HelperCall } from '../src/evaluators/html/helpers.ts';
+// The registry registers the built-in benchmarks: WebArena's helpers among them.
+import '../src/benchmarks/index.ts';
+import { webarena } from '../src/benchmarks/webarena/index.ts';
+import { importWebArena } from '../src/benchmarks/webarena/import.ts';
 import { loadBenchmark } from '../src/task/benchmark.ts';
 import { findChromium, executableFor, isFound } from '../src/setup/chromium.ts';
 import { thisMachine } from '../src/setup/machine.ts';
@@ -64,7 +67,7 @@ test('func: calls are read as data: quoted strings and __page__, a known helper;
   assert.match(parseHelperCall('func:os.system("rm -rf /")') as string, /not a helper call/);
   assert.match(parseHelperCall('func:shopping_get_latest_order_url(__import__("os"))') as string, /not quoted strings or __page__/);
   assert.match(parseHelperCall('func:eval("1")') as string, /unknown helper "eval"/);
-  assert.deepEqual(Object.keys(HELPERS).sort(), ['gitlab_get_project_memeber_role', 'reddit_get_post_url', 'shopping_get_latest_order_url', 'shopping_get_sku_latest_review_author', 'shopping_get_sku_latest_review_rating']);
+  assert.deepEqual(Object.keys(webarena.pageHelpers!).sort(), ['gitlab_get_project_memeber_role', 'reddit_get_post_url', 'shopping_get_latest_order_url', 'shopping_get_sku_latest_review_author', 'shopping_get_sku_latest_review_rating']);
 });
 
 test('the helpers read what WebArena\'s read: a post\'s URL, a member\'s role on the members page, the stand-in shop\'s REST API as its admin', async () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
-import { actionForms, type ActionName } from '../../src/actions/signatures.ts';
+import { actionForms, type ActionName } from '../../src/action-set/signatures.ts';
 import type { AgentInput, StepRecord } from '../../src/agent/types.ts';
 import type { Observation } from '../../src/observe/observe.ts';
 import { packageFile } from '../../src/package-files.ts';

@@ -1,6 +1,6 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { AgentFailure, AgentReport } from '../../src/agent/types.ts';
-import { pythonStrip } from '../../src/metrics/python/str.ts';
+import { pythonStrip } from '../../src/python/str.ts';
 import { complete } from '../../src/llm/client.ts';
 import { usageOf } from './call-usage.ts';
 import { DEFAULT_LLM_OPTIONS, type LlmOptions } from './options.ts';

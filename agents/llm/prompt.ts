@@ -1,5 +1,5 @@
 import type { ChatCompletionContentPart, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { ACTION_SIGNATURES } from '../../src/actions/signatures.ts';
+import { ACTION_SIGNATURES } from '../../src/action-set/signatures.ts';
 import type { SolvedField } from '../../src/agent/types.ts';
 import type { FieldState } from '../../src/values/read-fields.ts';
 import type { LlmOptions } from './options.ts';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { Action } from '../../src/actions/signatures.ts';
+import type { Action } from '../../src/action-set/signatures.ts';
 import { documentHtml, type ActionLibrary } from '../../src/actions/library.ts';
 import type { FieldState } from '../../src/values/read-fields.ts';
 import type { AgentInput, AgentReport, Demonstration } from '../../src/agent/types.ts';

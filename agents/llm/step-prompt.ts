@@ -1,6 +1,6 @@
 import type { ChatCompletionContentPart, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { parseActions } from '../../src/actions/parse-actions.ts';
-import { ACTION_HELP, actionForms, formatAction, type ActionName } from '../../src/actions/signatures.ts';
+import { parseActions } from '../../src/action-set/parse.ts';
+import { ACTION_HELP, actionForms, formatAction, type ActionName } from '../../src/action-set/signatures.ts';
 import type { StepRecord } from '../../src/agent/types.ts';
 import { countTokens, fitTokens, loadEncoding } from '../../src/llm/tokens.ts';
 import type { Observation } from '../../src/observe/observe.ts';

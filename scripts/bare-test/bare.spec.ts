@@ -2,7 +2,7 @@
 // floor does (page.goto, one evaluate reading every field) on a page kept per worker, with no
 // fixture, attachment or reporter of benchwright's: what Playwright Test itself costs a test.
 import { test as base, type Page } from '@playwright/test';
-import { goldFields } from '../../src/metrics/score-fields.ts';
+import { goldFields } from '../../src/evaluators/fields/score-fields.ts';
 import { selectInstances } from '../../src/runner/selection.ts';
 import { instanceById } from '../../src/task/seeds.ts';
 import { TaskServer } from '../../src/server/task-server.ts';

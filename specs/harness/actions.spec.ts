@@ -1,6 +1,6 @@
 import { expect, test } from '../../fixtures/benchwright.ts';
 import { ActionLibrary } from '../../src/actions/library.ts';
-import { parseActions } from '../../src/actions/parse-actions.ts';
+import { parseActions } from '../../src/action-set/parse.ts';
 import { readFields } from '../../src/values/read-fields.ts';
 import { serveHtml } from './pages.ts';
 

@@ -1,7 +1,7 @@
 import { expect, test } from '../../fixtures/benchwright.ts';
 import { AGENTS } from '../../agents/registry.ts';
 import { ActionLibrary } from '../../src/actions/library.ts';
-import { fieldRecordsOf } from '../../src/evaluators/fields.ts';
+import { fieldRecordsOf } from '../../src/record/evaluation.ts';
 import { runInstance } from '../../src/runner/run-instance.ts';
 import { readFields } from '../../src/values/read-fields.ts';
 import { serveHtml } from './pages.ts';

@@ -33,7 +33,7 @@ test('no request from a task page reaches anything but 127.0.0.1', async ({ page
   }
   // Real templates load CDN scripts, fonts and web images: a sample of them, when present.
   if (existsSync(REAL_TASKS)) {
-    const { importTurkingBench } = await import('../../src/importers/turkingbench.ts');
+    const { importTurkingBench } = await import('../../src/benchmarks/turkingbench/import.ts');
     const names = ['Abductive Reasoning', 'Step 4 Selecting good - bad answers to questions (short)', 'Dialog Human Evaluation'];
     for (const name of names) {
       const out = test.info().outputPath(name);

@@ -3,7 +3,7 @@ import { expect, test } from '../../fixtures/benchwright.ts';
 import { AGENTS } from '../../agents/registry.ts';
 import type { Agent } from '../../src/agent/types.ts';
 import { ActionLibrary } from '../../src/actions/library.ts';
-import { fieldRecordsOf } from '../../src/evaluators/fields.ts';
+import { fieldRecordsOf } from '../../src/record/evaluation.ts';
 import { runInstance } from '../../src/runner/run-instance.ts';
 import type { Task } from '../../src/task/types.ts';
 import { readFields } from '../../src/values/read-fields.ts';

@@ -2,7 +2,8 @@ import type { Locator, Page } from '@playwright/test';
 import { actDirectly, type DirectChange } from './direct-input.ts';
 import { labelOf, locateField, matchOption, type ControlState, type FieldLocation } from './locate.ts';
 import { ActionProblem, isPageAction, PAGE_ACTIONS, PageRefusal, type PageActionContext } from './page-actions.ts';
-import { formatAction, type Action, type ActionArg, type ActionName } from './signatures.ts';
+import { actionError, firstLine, PAGE_GONE, refused } from './action-errors.ts';
+import { formatAction, type Action, type ActionArg, type ActionName } from '../action-set/signatures.ts';
 import { callIsolated } from '../values/page-session.ts';
 
 /** `byPage`: the page refused the value (PageRefusal), as opposed to a request it could not carry out. */
@@ -292,32 +293,5 @@ function optionIndex(kind: string, field: string, value: string, options: { valu
   return index;
 }
 
-/** Says which value a control refused (text in a number input); other errors pass on. */
-function refused(field: string, value: string) {
-  return (e: Error): never => {
-    if (e.message.includes('Cannot type text into')) throw new PageRefusal(`${JSON.stringify(value)} is not a valid value for "${field}": ${firstLine(e)}`);
-    throw e;
-  };
-}
-
 /** Fields that are chosen, not typed into, and the action that does it. */
 const CHOICE_ACTIONS: Record<string, string> = { radio: 'modify_radio', checkbox: 'modify_checkbox', select: 'modify_select' };
-
-/** Playwright's words for a page, context or browser that no longer exists. */
-const PAGE_GONE = /Target (page, context or browser )?(has been )?closed|Target crashed|Browser has been closed/i;
-
-const firstLine = (e: unknown) => (e instanceof Error ? e.message : String(e)).split('\n')[0]!;
-
-/** Why Playwright's log says an element could not be acted on (covered, hidden, disabled...). */
-const HINDRANCE = /\S.*(?:intercepts pointer events|element is not (?:visible|enabled|stable|attached|editable)|element is outside of the viewport)/g;
-
-/**
- * What an agent is told of an action that failed: Playwright's first line and, for a
- * timeout, the last reason its call log gives ("<div>cover</div> intercepts pointer
- * events"): "Timeout 5000ms exceeded" alone does not say what to do instead.
- */
-function actionError(e: unknown): string {
-  const message = e instanceof Error ? e.message : String(e);
-  const why = [...message.replace(/\u001b\[\d+m/g, '').matchAll(HINDRANCE)].at(-1)?.[0].replace(/^-\s*/, '');
-  return why ? `${firstLine(e)} (${why})` : firstLine(e);
-}

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import type { ActionName } from './signatures.ts';
+import type { ActionName } from '../action-set/signatures.ts';
 
 /** A failure the agent should hear about (an ActionOutcome), not an infrastructure error. */
 export class ActionProblem extends Error {}

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { ActionLibrary } from '../actions/library.ts';
-import type { ActionName } from '../actions/signatures.ts';
+import type { ActionName } from '../action-set/signatures.ts';
 import type { Observation, ObserveOptions } from '../observe/observe.ts';
 import type { Answer } from '../task/types.ts';
 import type { FieldState } from '../values/read-fields.ts';

@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util';
-import { DEFAULT_RESAMPLES } from '../report/aggregate.ts';
-import { compareRuns, type Run } from '../report/compare.ts';
-import { locateResults } from '../report/run-folders.ts';
-import { renderCompareMarkdown, renderCompareText } from '../report/render-compare.ts';
-import { UsageError } from './usage.ts';
+import { DEFAULT_RESAMPLES } from '../analysis/aggregate.ts';
+import { compareRuns, type Run } from '../analysis/compare.ts';
+import { locateResults } from '../runs/run-folders.ts';
+import { renderCompareMarkdown, renderCompareText } from '../render/compare.ts';
+import { benchmarkCompareSections } from '../benchmarks/index.ts';
+import { UsageError } from '../usage-error.ts';
 
 export const COMPARE_USAGE = `benchwright compare <run A> <run B> [options]
 
@@ -45,9 +46,10 @@ export function compareCommand(args: string[]): number {
   const [seedA, seedB] = [a.results.meta.selection?.seed, b.results.meta.selection?.seed];
   // A seeded instance (instances: { seeds }) is a problem made from the run's seed: instance 3 of another seed is another problem.
   if (seedA !== seedB) console.error(`benchwright: the runs chose different seeds (A ${seedA ?? '?'}, B ${seedB ?? '?'}): instances of seeded tasks (MiniWoB) and sampled instances differ, so a pair of rows may be two problems`);
-  const comparison = compareRuns(a, b, pairs, { resamples: Number(values.resamples), seed });
+  const added = benchmarkCompareSections();
+  const comparison = compareRuns(a, b, pairs, { resamples: Number(values.resamples), seed }, added);
   const render = { text: renderCompareText, markdown: renderCompareMarkdown, json: (c: object) => JSON.stringify(c, null, 2) }[values.format]!;
-  console.log(render(comparison));
+  console.log(render(comparison, added));
   return 0;
 }
 

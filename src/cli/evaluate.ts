@@ -1,79 +1,17 @@
-import { existsSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { readVerifiedTasks } from '../importers/webarena-verified.ts';
-import { evaluateOutputs, type VerifiedDefinition } from '../report/evaluate-webarena-verified.ts';
-import { loadBenchmark } from '../task/benchmark.ts';
-import { loadTaskFile } from '../task/load-task.ts';
-import { UsageError } from './usage.ts';
+import { benchmarks, findBenchmark } from '../benchmarks/index.ts';
+import { UsageError } from '../usage-error.ts';
 
-export const EVALUATE_USAGE = `benchwright evaluate webarena-verified <dataset> --output-dir <dir> [--config <file>] [--task-ids 1,2] [--json]
+/** The benchmarks that score runs offline (Benchmark.evaluate). */
+const evaluators = () => benchmarks().filter((b) => b.evaluate);
 
-Scores runs made by any harness, laid out as WebArena-Verified's eval-tasks reads them: a folder
-per task under --output-dir, named by its task_id, holding agent_response.json (the agent's final
-answer, as text) and network.har (the traffic the browser recorded). Each task folder gets the
-eval_result.json the reference writes (status, score, each evaluator's verdict). Without a
-browser: the scorers are benchwright's ports of AgentResponseEvaluator and NetworkEventEvaluator.
+export const evaluateUsage = () => evaluators().map((b) => b.evaluate!.usage).join('\n\n');
 
-<dataset>: WebArena-Verified's webarena-verified.json, a checkout of its repository, or a folder
-  it was imported into with benchwright import webarena-verified.
---config <file>   the reference's config: {"environments": {"__GITLAB__": {"urls": [...]}}}, the
-                  sites' base URLs in the run; else each folder's run_config.json, else the
-                  origin of the recorded requests (as the reference falls back)
---task-ids 1,2    only these tasks
---json            print an array, one object per folder: task_id, status, score, and each
-                  evaluator's name, score and reason`;
-
-export async function evaluateCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args, allowPositionals: true,
-    options: { 'output-dir': { type: 'string' }, config: { type: 'string' }, 'task-ids': { type: 'string' }, json: { type: 'boolean' } },
-  });
-  const [benchmark, dataset, ...rest] = positionals;
-  if (benchmark !== 'webarena-verified') throw new UsageError(`the benchmark to evaluate must be webarena-verified${benchmark === undefined ? '' : `, not "${benchmark}"`}`, EVALUATE_USAGE);
-  if (dataset === undefined || rest.length) throw new UsageError('expected one dataset: webarena-verified.json, a checkout, or an imported folder', EVALUATE_USAGE);
-  const outputDir = values['output-dir'];
-  if (outputDir === undefined) throw new UsageError('--output-dir is required', EVALUATE_USAGE);
-  if (!existsSync(outputDir) || !statSync(outputDir).isDirectory()) throw new Error(`${outputDir}: no such folder`);
-  const taskIds = values['task-ids']?.split(',').map((id) => {
-    if (!/^\s*\d+\s*$/.test(id)) throw new UsageError(`--task-ids takes task ids separated by commas, not "${id}"`, EVALUATE_USAGE);
-    return Number(id);
-  });
-  if (!existsSync(dataset)) throw new Error(`${dataset}: no such file or folder`);
-  const results = await evaluateOutputs(resolve(outputDir), readDefinitions(resolve(dataset)), { ...(values.config && { config: resolve(values.config) }), ...(taskIds && { taskIds }) });
-  if (values.json) {
-    console.log(JSON.stringify(results.map((r) => ({
-      task_id: r.task_id, status: r.status, score: r.score,
-      evaluators: r.evaluators.map((e) => ({ name: e.name, score: e.score, ...(e.reason && { reason: e.reason }) })),
-      ...(r.error && { error: r.error }),
-    })), null, 2));
-    return 0;
+/** `benchwright evaluate <benchmark> ...`: the benchmark's own offline evaluation. */
+export function evaluateCommand(args: string[]): Promise<number> {
+  const [name, ...rest] = args;
+  const evaluation = name === undefined ? undefined : findBenchmark(name)?.evaluate;
+  if (!evaluation) {
+    throw new UsageError(`the benchmark to evaluate must be ${evaluators().map((b) => b.name).join(' or ')}${name === undefined ? '' : `, not "${name}"`}`, evaluateUsage());
   }
-  if (!results.length) {
-    console.log(`${outputDir}: no task folder (<task_id>/ with agent_response.json and network.har)`);
-    return 0;
-  }
-  for (const r of results) console.log(`${r.task_id}: ${r.status} ${r.score}${r.error ? ` (${r.error})` : r.status !== 'success' ? ` (${r.evaluators.filter((e) => e.score !== 1).map((e) => `${e.name}: ${e.reason ?? e.status}`).join('; ')})` : ''}`);
-  const success = results.filter((r) => r.status === 'success').length;
-  console.log(`\n${results.length} tasks: ${success} success, ${results.filter((r) => r.status === 'failure').length} failure, ${results.filter((r) => r.status === 'error').length} error; success rate ${(success / results.length).toFixed(3)}`);
-  return 0;
-}
-
-/** The tasks' definitions: from WebArena-Verified's dataset (a file or a checkout), or from a folder it was imported into. */
-function readDefinitions(source: string): Map<number, VerifiedDefinition> {
-  const definitions = new Map<number, VerifiedDefinition>();
-  const manifest = statSync(source).isDirectory() ? ['tasks.yaml', 'benchmark.yaml'].map((f) => join(source, f)).find(existsSync) : /\.ya?ml$/.test(source) ? source : undefined;
-  if (!manifest) {
-    for (const d of readVerifiedTasks(source)) definitions.set(d.task_id, d);
-    return definitions;
-  }
-  for (const summary of loadBenchmark(manifest).tasks) {
-    const { task, errors } = loadTaskFile(summary.file);
-    if (!task) throw new Error(`${summary.file}: ${errors[0]?.message ?? 'does not load'}`);
-    for (const instance of task.instances) {
-      if (!/^\d+$/.test(instance.id) || !instance.eval) continue;
-      definitions.set(Number(instance.id), { task_id: Number(instance.id), sites: instance.episode?.sites ?? [], ...(instance.revision !== undefined && { revision: instance.revision }), evaluators: instance.eval });
-    }
-  }
-  return definitions;
+  return evaluation.run(rest);
 }

@@ -5,40 +5,24 @@ import type { ChatCompletionMessageParam } from 'openai/resources/chat/completio
 import { DEFAULT_LLM_OPTIONS, type LlmOptions } from '../../agents/llm/options.ts';
 import { buildMessages } from '../../agents/llm/prompt.ts';
 import { buildStepMessages } from '../../agents/llm/step-prompt.ts';
-import { parseActions } from '../actions/parse-actions.ts';
-import { atCeiling } from '../evaluators/evaluate.ts';
+import { parseActions } from '../action-set/parse.ts';
+import { atCeiling } from '../record/evaluation.ts';
 import { selectorArgs } from '../observe/observe.ts';
-import { exportAssistantBench } from '../report/export-assistantbench.ts';
-import { exportWebArena } from '../report/export-webarena.ts';
-import { exportWebArenaVerified } from '../report/export-webarena-verified.ts';
-import { locateResults } from '../report/run-folders.ts';
-import { readTrajectories, TRAJECTORIES } from '../report/trajectories.ts';
-import type { Trajectory } from '../runner/episode.ts';
-import type { FieldTrajectory } from '../runner/run-instance.ts';
-import { UsageError } from './usage.ts';
+import { locateResults } from '../runs/run-folders.ts';
+import { readTrajectories, TRAJECTORIES } from '../runs/trajectories.ts';
+import type { Trajectory } from '../record/trajectory.ts';
+import type { FieldTrajectory } from '../record/trajectory.ts';
+import { benchmarks } from '../benchmarks/index.ts';
+import type { ExportFormat } from '../benchmarks/types.ts';
+import { UsageError } from '../usage-error.ts';
 
-export const EXPORT_USAGE = `benchwright export [run] --format chat|webarena|webarena-verified|assistantbench [--split <name>]... [--out <path>]
+/** The formats benchmarks add (Benchmark.export), by name; chat is the core's own. */
+const formats = (): Record<string, ExportFormat> => Object.fromEntries(benchmarks().flatMap((b) => (b.export ? [[b.name, b.export] as const] : [])));
+const names = () => ['chat', ...Object.keys(formats())];
+/** "a, b or c" */
+const oneOf = (list: string[]) => list.join(', ').replace(/, ([^,]*)$/, ' or $1');
 
---format webarena: the run as WebArena's run.py leaves its result folder, one folder per
-project under --out (default: webarena/ in the run's folder), for WebArena's scripts:
-log_files.txt, log_files/log_benchwright.log ([Config file], [Intent], [Result] (PASS|FAIL) per
-task, [Unhandled Error] where nothing was scored, the average), render_<task_id>.html per task
-(intent, steps, answer, final URL, each evaluator's verdict) and scores.json (task_id: score).
-Instances whose id is not a task_id (an integer) are left out, and counted.
-
---format webarena-verified: the run laid out as WebArena-Verified's eval-tasks reads an output
-folder, one per project under --out (default: webarena-verified/ in the run's folder): per task
-<task_id>/agent_response.json (the final answer as given), <task_id>/network.har (the traffic
-recorded, kept with the run) and run_config.json (the sites' base URLs, where a network check
-recorded them); scores.json holds benchwright's scores. Check it with the reference tool
-(webarena-verified eval-tasks --output-dir <folder>) or benchwright evaluate webarena-verified.
-
---format assistantbench: the run's answers to AssistantBench's questions as its leaderboard takes
-them, one JSONL file per project under --out (default: assistantbench/ in the run's folder): one
-{"id": <question id>, "answer": <the answer sent, "" for none>} line per question, the test
-split's too (their answers are kept, not scored here).
-
---format chat: turns a run's successful instances into training data, one JSON object per line,
+const CHAT_HELP = `--format chat: turns a run's successful instances into training data, one JSON object per line,
 {"messages": [...]}: what OpenAI's fine-tuning and most trainers read. An oracle run of the
 train split (npx playwright test --project=oracle) is supervised data this way.
 - An episode (goal tasks, and form tasks run open-ended): for each step whose action was done,
@@ -51,10 +35,14 @@ train split (npx playwright test --project=oracle) is supervised data this way.
   demonstrations), and the oracle's action as the reply.
 A run: its folder, its name in the report folder, or latest (the default). The prompts are
 built with the run's project settings (agentOptions) over the llm agent's defaults; a vision
-project's screenshots are not kept, so its records hold the text of its prompts.
+project's screenshots are not kept, so its records hold the text of its prompts.`;
 
-  --format <name>   chat, webarena, webarena-verified or assistantbench
-  --split <name>    chat, assistantbench: only instances of this split (repeatable); chat: train, to keep test answers
+export const exportUsage = () => `benchwright export [run] --format ${names().join('|')} [--split <name>]... [--out <path>]
+
+${[...Object.values(formats()).map((f) => f.help), CHAT_HELP].join('\n\n')}
+
+  --format <name>   ${oneOf(names())}
+  --split <name>    only instances of this split (repeatable; chat, and the formats that say so); chat: train, to keep test answers
                     out of training data (default: every split, saying how many are not train)
   --out <path>      where to write (default: chat.jsonl, or a folder named after the format, in the run's folder)`;
 
@@ -62,32 +50,16 @@ type Example = ChatCompletionMessageParam[];
 
 export async function exportCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { format: { type: 'string' }, split: { type: 'string', multiple: true }, out: { type: 'string' } } });
-  if (!['chat', 'webarena', 'webarena-verified', 'assistantbench'].includes(values.format ?? '')) throw new UsageError(`--format must be chat, webarena, webarena-verified or assistantbench${values.format === undefined ? '' : `, not "${values.format}"`}`, EXPORT_USAGE);
-  if (positionals.length > 1) throw new UsageError('expected one run', EXPORT_USAGE);
+  if (!names().includes(values.format ?? '')) throw new UsageError(`--format must be ${oneOf(names())}${values.format === undefined ? '' : `, not "${values.format}"`}`, exportUsage());
+  if (positionals.length > 1) throw new UsageError('expected one run', exportUsage());
   const { folder, results } = locateResults(positionals[0]);
+  const format = formats()[values.format!];
+  if (format) {
+    const lines = format.run({ folder, results, trajectories: () => readTrajectories(folder) }, { out: resolve(values.out ?? join(folder, values.format!)), ...(values.split && { splits: values.split }) });
+    for (const line of lines) console.log(line);
+    return 0;
+  }
   const records = readTrajectories(folder);
-  if (values.format === 'assistantbench') {
-    const written = exportAssistantBench(results, resolve(values.out ?? join(folder, 'assistantbench')), values.split);
-    if (!written.length) throw new Error(`${folder}: no AssistantBench question in this run${values.split ? ` of split ${values.split.join(', ')}` : ''} (instances judged by the answer evaluator's assistantbench gold, or kept unscored)`);
-    for (const w of written) {
-      const notes = [w.unanswered && `${w.unanswered} without an answer: ""${w.errored ? `, ${w.errored} of them errored` : ''}`, w.repeated && `${w.repeated} repeated ids left out`].filter(Boolean);
-      console.log(`${w.project}: ${w.questions} answers in ${w.file}${notes.length ? ` (${notes.join('; ')})` : ''}`);
-    }
-    return 0;
-  }
-  if (values.format === 'webarena-verified') {
-    for (const written of exportWebArenaVerified(results, folder, resolve(values.out ?? join(folder, 'webarena-verified')))) {
-      const notes = [written.left && `${written.left} left out: not judged by agent-response, or their ids are not task_ids, or not once`, written.withoutHar && `${written.withoutHar} without a recorded HAR: the reference tool skips them`].filter(Boolean);
-      console.log(`${written.project}: ${written.tasks} tasks in ${written.folder}${notes.length ? ` (${notes.join('; ')})` : ''}`);
-    }
-    return 0;
-  }
-  if (values.format === 'webarena') {
-    for (const written of exportWebArena(results, records, resolve(values.out ?? join(folder, 'webarena')))) {
-      console.log(`${written.project}: ${written.tasks} tasks in ${written.folder}${written.left ? ` (${written.left} left out: their ids are not WebArena task_ids, or not once)` : ''}`);
-    }
-    return 0;
-  }
   if (!records.length) throw new Error(`${folder} has no trajectories (${TRAJECTORIES}): export takes runs of goal tasks, of form tasks run open-ended, and oracle runs of form tasks`);
   const chosen = values.split ? records.filter((r) => values.split!.includes(r.split ?? '')) : records;
   const lines: string[] = [];

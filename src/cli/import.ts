@@ -1,16 +1,20 @@
 import { parseArgs } from 'node:util';
-import { IMPORTERS } from '../importers/registry.ts';
-import { summarizeImport, type TaskImportSummary } from '../importers/summary.ts';
+import { benchmarks } from '../benchmarks/index.ts';
+import type { Importer } from '../benchmarks/types.ts';
+import { summarizeImport, type TaskImportSummary } from '../task/import-summary.ts';
 import { displayPath } from '../task/errors.ts';
-import { formatCounts, formatTable } from '../report/table.ts';
-import { UsageError } from './usage.ts';
+import { formatCounts, formatTable } from '../render/table.ts';
+import { UsageError } from '../usage-error.ts';
 
-export const IMPORT_USAGE = `benchwright import <source> <path> --out <dir> [--json]
+/** The sources: every registered benchmark with an importer. */
+const importers = (): Record<string, Importer> => Object.fromEntries(benchmarks().flatMap((b) => (b.importer ? [[b.name, b.importer] as const] : [])));
+
+export const importUsage = () => `benchwright import <source> <path> --out <dir> [--json]
 
 Converts the tasks of another benchmark into benchwright task files: for each task a folder
 <dir>/<id>/ with task.yaml, its template and its instances, plus <dir>/tasks.yaml.
 Sources:
-${Object.entries(IMPORTERS).map(([name, i]) => `  ${name.padEnd(14)}${i.describe}`).join('\n')}
+${Object.entries(importers()).map(([name, i]) => `  ${name.padEnd(14)}${i.describe}`).join('\n')}
 
   --out <dir>   where to write (created if needed)
   --json        print the summary as JSON: an array with one object per task`;
@@ -22,9 +26,9 @@ export function importCommand(args: string[]): number {
     options: { out: { type: 'string' }, json: { type: 'boolean', default: false } },
   });
   const [sourceName, input] = positionals;
-  const importer = sourceName === undefined ? undefined : IMPORTERS[sourceName];
-  if (!importer) throw new UsageError(`unknown source "${sourceName ?? ''}"; expected one of: ${Object.keys(IMPORTERS).join(', ')}`, IMPORT_USAGE);
-  if (!input || !values.out || positionals.length > 2) throw new UsageError('expected a source path and --out <dir>', IMPORT_USAGE);
+  const importer = sourceName === undefined ? undefined : importers()[sourceName];
+  if (!importer) throw new UsageError(`unknown source "${sourceName ?? ''}"; expected one of: ${Object.keys(importers()).join(', ')}`, importUsage());
+  if (!input || !values.out || positionals.length > 2) throw new UsageError('expected a source path and --out <dir>', importUsage());
 
   const result = importer.run(input, values.out);
   const rows = summarizeImport(result.tasks);

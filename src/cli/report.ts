@@ -6,15 +6,16 @@ import { parseArgs } from 'node:util';
 import { registerEvaluatorsFrom } from '../evaluators/registry.ts';
 import { METRICS, type MetricByType } from '../metrics/registry.ts';
 import { ownModule } from '../package-files.ts';
-import { DEFAULT_RESAMPLES } from '../report/aggregate.ts';
-import { listRuns, locateResults, reportFolder, type LocatedResults } from '../report/run-folders.ts';
-import { rescore, type RescoreChoice } from '../report/rescore.ts';
-import type { BenchmarkResults } from '../report/results.ts';
+import { DEFAULT_RESAMPLES } from '../analysis/aggregate.ts';
+import { listRuns, locateResults, reportFolder, type LocatedResults } from '../runs/run-folders.ts';
+import { rescore, type RescoreChoice } from '../analysis/rescore.ts';
+import type { BenchmarkResults } from '../record/results.ts';
 import type { ChatSettings } from '../llm/client.ts';
 import { DEFAULT_JUDGE, modelJudge } from '../llm/judge.ts';
-import { writeReport } from '../report/write-report.ts';
+import { writeReport } from '../runs/write-report.ts';
+import { benchmarkSections } from '../benchmarks/index.ts';
 import { FIELD_TYPES, type FieldType } from '../task/types.ts';
-import { UsageError } from './usage.ts';
+import { UsageError } from '../usage-error.ts';
 
 export const REPORT_USAGE = `benchwright report [run | results.json | blob report folder] [options]
 
@@ -75,6 +76,7 @@ export async function reportCommand(args: string[]): Promise<number> {
   const report = writeReport(out, results, {
     resamples: Number(values.resamples),
     width: process.stdout.columns || 120,
+    sections: benchmarkSections(),
     // Re-rendering in place leaves the results being read as they are.
     writeResults: out !== source.folder || !!slug || !source.stored,
   });

@@ -1,10 +1,10 @@
 import { realpathSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { summarizeProjects } from '../report/aggregate.ts';
-import { LATEST, listRuns, readRun, reportFolder, resolveRun, type StoredRun } from '../report/run-folders.ts';
-import { formatTable } from '../report/table.ts';
-import { UsageError } from './usage.ts';
+import { summarizeProjects } from '../analysis/aggregate.ts';
+import { LATEST, listRuns, readRun, reportFolder, resolveRun, type StoredRun } from '../runs/run-folders.ts';
+import { formatTable } from '../render/table.ts';
+import { UsageError } from '../usage-error.ts';
 
 export const RUNS_USAGE = `benchwright runs [report folder]
 

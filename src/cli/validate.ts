@@ -5,7 +5,7 @@ import { loadBenchmark } from '../task/benchmark.ts';
 import { displayPath, formatError } from '../task/errors.ts';
 import { MANIFEST_NAME } from '../task/manifest.ts';
 import { carriesNoAnswer, type TaskSummary } from '../task/types.ts';
-import { formatTable } from '../report/table.ts';
+import { formatTable } from '../render/table.ts';
 
 export const VALIDATE_USAGE = `benchwright validate [paths...] [--quiet] [--no-cache] [--evaluators <module>]
 

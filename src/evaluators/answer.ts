@@ -1,13 +1,15 @@
-import { assistantBenchScore } from '../metrics/assistantbench/score.ts';
-import { exactMatch, stringMatch, type FuzzyJudge, type StringReference } from '../metrics/webarena/string-match.ts';
-import type { Evaluation, Evaluator } from './types.ts';
+import type { FuzzyJudge } from '../llm/judge.ts';
+import type { Evaluation } from '../record/evaluation.ts';
+import { allowAnswerKey } from '../task/schema-check.ts';
+import { exactMatch, stringMatch, type StringReference } from './answer/string-match.ts';
+import type { Evaluator } from './types.ts';
 
-/** WebArena's reference answers and AssistantBench's gold answer, as a task file writes them. */
+/** WebArena's reference answers, and the references of checks benchmarks add (AssistantBench's gold), as a task file writes them. */
 export interface AnswerSettings extends StringReference {
   string_note?: string;
-  assistantbench?: string;
   /** No reference to score against (AssistantBench's test split): the answer is kept, not scored; why. */
   unscored?: string;
+  [check: string]: unknown;
 }
 
 /** The agent's final answer (null: it gave none) and the goal it answered. */
@@ -15,6 +17,27 @@ export interface AnswerEvidence {
   answer: string | null;
   goal: string;
 }
+
+/** A benchmark's own way of scoring the final answer against a reference, under its key in the answer evaluator's settings. */
+export interface AnswerCheck {
+  key: string;
+  /** JSON Schema of the reference under its key, checked when task files load (default: any). */
+  settingsSchema?: object;
+  /** Giving up (report_infeasible) abstains here, where WebArena reads it as the answer "N/A". */
+  givingUpIsNoAnswer?: boolean;
+  /** The answer against the reference: a score in [0, 1], and values to keep beside it. Throwing scores 0 and says why. */
+  score(answer: string, reference: unknown): { score: number; recorded?: Record<string, unknown> };
+}
+
+const CHECKS = new Map<string, AnswerCheck>();
+
+/** A benchmark's check (Benchmark.answerChecks): a new key of the answer evaluator's settings. */
+export function registerAnswerCheck(check: AnswerCheck): void {
+  CHECKS.set(check.key, check);
+  allowAnswerKey(check.key, check.settingsSchema);
+}
+
+const STRING_MATCH = new Set(['exact_match', 'must_include', 'fuzzy_match']);
 
 /** The judge could not give a verdict: the answer is not scored (a rescore can ask again), not wrong. */
 class NoVerdict extends Error {}
@@ -39,31 +62,36 @@ function guardedJudge(judge: FuzzyJudge | undefined): FuzzyJudge {
   };
 }
 
+/** The checks a benchmark added that these settings name, in the order they were added. */
+const checksOf = (expected: AnswerSettings) => [...CHECKS.values()].filter((c) => expected[c.key] !== undefined);
+
 /**
  * The answer the agent sent (send_msg_to_user) against references: WebArena's string_match
- * (exact_match, must_include, fuzzy_match) and AssistantBench's partial-credit scorer. Both
- * given: their scores multiply. No answer scores 0.
+ * (exact_match, must_include, fuzzy_match) and the checks benchmarks add (AssistantBench's
+ * partial-credit scorer). Several given: their scores multiply. No answer scores 0.
  */
 export const answer: Evaluator<AnswerSettings, AnswerSettings, AnswerEvidence> = {
   name: 'answer',
   expected: (settings) => settings,
-  // AssistantBench's questions can all be answered: giving up there abstains (no answer), where WebArena's N/A answers.
-  capture: async (_page, expected, episode) => ({ answer: episode.gaveUp && expected.assistantbench !== undefined ? null : episode.answer ?? null, goal: episode.goal ?? '' }),
+  capture: async (_page, expected, episode) => {
+    const abstains = episode.gaveUp && checksOf(expected).some((c) => c.givingUpIsNoAnswer);
+    return { answer: abstains ? null : episode.answer ?? null, goal: episode.goal ?? '' };
+  },
 
   async score(evidence, expected, options): Promise<Evaluation> {
     const base = { evaluator: 'answer', expected, got: evidence.answer };
     if (expected.unscored !== undefined) return { ...base, score: null, reason: expected.unscored };
     if (evidence.answer === null) return { ...base, score: 0, reason: 'no answer' };
-    const { assistantbench, string_note, unscored: _, ...webarena } = expected;
+    // In the task file's order: WebArena applies its keys so.
+    const reference = Object.fromEntries(Object.entries(expected).filter(([key]) => STRING_MATCH.has(key))) as StringReference;
     let score = 1;
     let recorded: Evaluation['recorded'];
     try {
-      if (Object.keys(webarena).length) score *= await stringMatch(evidence.answer, webarena, guardedJudge(options.judge), evidence.goal, string_note);
-      if (assistantbench !== undefined) {
-        const scored = assistantBenchScore(evidence.answer, assistantbench);
+      if (Object.keys(reference).length) score *= await stringMatch(evidence.answer, reference, guardedJudge(options.judge), evidence.goal, expected.string_note);
+      for (const check of checksOf(expected)) {
+        const scored = check.score(evidence.answer, expected[check.key]);
         score *= scored.score;
-        // AssistantBench's answer rate counts answers that are not empty.
-        recorded = { hasAnswer: scored.hasAnswer, goldType: scored.goldType };
+        if (scored.recorded) recorded = { ...recorded, ...scored.recorded };
       }
     } catch (e) {
       if (e instanceof NoVerdict) return { ...base, score: null, reason: e.message };

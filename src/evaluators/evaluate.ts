@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import type { EvaluatorEntry, Instance, Task } from '../task/types.ts';
 import { EVALUATORS } from './registry.ts';
-import type { EpisodeEnd, EpisodeStart, Evaluation, Evaluator, ScoreOptions } from './types.ts';
+import type { EpisodeEnd, EpisodeStart, Evaluator, ScoreOptions } from './types.ts';
+import type { Evaluation } from '../record/evaluation.ts';
 
 /** One evaluator of an instance, with what it compares against and what it read at the start. */
 interface EvaluatorUse {
@@ -73,19 +74,3 @@ export async function scoreAgain(evaluation: Evaluation, options: ScoreOptions):
   const again = await evaluator.score(evaluation.inputs.evidence, evaluation.inputs.expected, options);
   return { ...again, inputs: evaluation.inputs };
 }
-
-/**
- * An instance's score: evaluators multiply, as WebArena's do (all must hold). One that could
- * score nothing (no field to score, no judge for a fuzzy answer) leaves the instance not
- * scored: the others alone would claim more than was checked.
- */
-export function combinedScore(evaluations: Pick<Evaluation, 'score' | 'ceiling'>[]): { score: number | null; ceiling: number | null } {
-  if (!evaluations.length || evaluations.some((e) => e.score === null)) return { score: null, ceiling: null };
-  return {
-    score: evaluations.reduce((p, e) => p * e.score!, 1),
-    ceiling: evaluations.reduce((p, e) => p * (e.ceiling ?? 1), 1),
-  };
-}
-
-/** Whether an instance scored what a perfect agent scores: its steps are worth learning from. */
-export const atCeiling = ({ score, ceiling }: { score: number | null; ceiling: number | null }) => score !== null && ceiling !== null && score >= ceiling - 1e-9;

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
-import { requiredContents, type RequiredContents } from '../metrics/webarena/program-html.ts';
-import { fromEvaluateResult, pythonStr, type EvaluateResult } from '../metrics/webarena/python-value.ts';
+import { requiredContents, type RequiredContents } from './html/program-html.ts';
+import { fromEvaluateResult, pythonStr, type EvaluateResult } from '../python/value.ts';
 import type { EpisodeEnd, Evaluator } from './types.ts';
 import { absoluteReferences } from './url.ts';
-import { parseHelperCall, runHelper, type HelperCall } from './webarena-helpers/call.ts';
+import { parseHelperCall, runHelper, type HelperCall } from './html/helpers.ts';
 
 interface HtmlCheck {
   url: string;

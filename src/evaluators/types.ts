@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
-import type { FieldRecord, ScoringOptions } from '../metrics/score-fields.ts';
-import type { FuzzyJudge } from '../metrics/webarena/string-match.ts';
+import type { ScoringOptions } from './fields/score-fields.ts';
+import type { Evaluation } from '../record/evaluation.ts';
+import type { FuzzyJudge } from '../llm/judge.ts';
 import type { Instance, Task } from '../task/types.ts';
-import type { Unsettled } from '../values/settle.ts';
 
 /**
- * How an instance is judged, in two halves (DESIGN.md, "The evaluator seam"): `capture` takes
+ * How an instance is judged, in two halves (docs/architecture.md, "The evaluator seam"): `capture` takes
  * what it needs from the live browser at the end of the episode and returns plain JSON (the
  * evidence); `score` is a function of that JSON alone, so any stored run can be scored again
  * without a browser. `Expected` is what the evaluator compares against (gold labels, reference
@@ -70,23 +70,3 @@ export interface EpisodeEnd {
   network?: () => Promise<string | undefined>;
 }
 
-/** One evaluator's verdict on one instance: what results.json keeps and `report --rescore` redoes. */
-export interface Evaluation {
-  evaluator: string;
-  /** In [0, 1]; null: nothing could be scored (see `reason`). */
-  score: number | null;
-  /** The best score a perfect agent can reach here (below 1 where annotators disagree). */
-  ceiling?: number | null;
-  reason?: string;
-  /** What was compared against, and what was found (the stored evidence). */
-  expected?: unknown;
-  got?: unknown;
-  /** Values the task asked to keep beside the score (MiniWoB's raw reward and its reason). */
-  recorded?: Record<string, unknown>;
-  /** The `fields` evaluator's per-field records. */
-  records?: FieldRecord[];
-  /** The page still moved when it was read (the wait for it to settle hit its bound): what ran. */
-  unsettled?: Unsettled;
-  /** What `score` was given: `benchwright report --rescore` gives it again, with no browser. */
-  inputs?: { evidence: unknown; expected: unknown };
-}

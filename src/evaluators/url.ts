@@ -1,4 +1,4 @@
-import { urlMatch } from '../metrics/webarena/url-match.ts';
+import { urlMatch } from './url-match.ts';
 import { pathOnSite } from '../site-url.ts';
 import type { Evaluator } from './types.ts';
 

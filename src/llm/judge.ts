@@ -1,5 +1,10 @@
-import type { FuzzyJudge } from '../metrics/webarena/string-match.ts';
 import { complete, type ChatSettings } from './client.ts';
+
+/** The LLM judge behind the non-deterministic branches (llm_fuzzy_match and llm_ua_match), scores in [0, 1]. */
+export interface FuzzyJudge {
+  fuzzy(reference: string, prediction: string, intent: string): Promise<number>;
+  unachievable(intent: string, note: string, prediction: string): Promise<number>;
+}
 
 /** WebArena's judge: GPT-4 Turbo, greedy, room for a reasoned verdict. */
 export const DEFAULT_JUDGE: ChatSettings = {

@@ -15,7 +15,7 @@ export const METRICS: Record<string, Metric> = Object.fromEntries(
 /** Per field type, the metric to use instead of the default (a project's `metricByType`). */
 export type MetricByType = Partial<Record<FieldType, string>>;
 
-/** The metric DESIGN.md gives each field type, unless `overrides` names another. */
+/** The metric docs/architecture.md ("Scoring form fields") gives each field type, unless `overrides` names another. */
 export function defaultMetric(type: FieldType, overrides: MetricByType = {}): string {
   const chosen = overrides[type];
   if (chosen !== undefined) {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { documentHtml, type ActionLibrary } from '../actions/library.ts';
 import { REF } from '../actions/page-actions.ts';
-import { ACTION_SIGNATURES, type Action } from '../actions/signatures.ts';
+import { ACTION_SIGNATURES, type Action } from '../action-set/signatures.ts';
 import { settle, type Unsettled } from '../values/settle.ts';
 import { awaitOpenedPages } from './opened-pages.ts';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FieldStep, SolvedField } from '../agent/types.ts';
 import { cacheDir } from '../cache-dir.ts';
 import { readJsonFile, writeJsonFile } from '../json-files.ts';
-import { benchmarkPath } from './selection.ts';
+import { chosenBenchmark } from './chosen-benchmark.ts';
 
 /**
  * Demonstrations recorded by oracle runs of train instances: per field, the relevant HTML of
@@ -12,7 +12,7 @@ import { benchmarkPath } from './selection.ts';
  * LLM runs afterwards show models what the browser showed the oracle.
  */
 function fileOf(taskId: string, instanceId: string): string {
-  const benchmark = createHash('sha256').update(benchmarkPath()).digest('hex').slice(0, 16);
+  const benchmark = createHash('sha256').update(chosenBenchmark().path).digest('hex').slice(0, 16);
   return join(cacheDir(), 'demonstrations', benchmark, encodeURIComponent(taskId), `${encodeURIComponent(instanceId)}.json`);
 }
 

@@ -1,15 +1,16 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
 import type { Element } from 'domhandler';
-import { goldAction } from '../actions/gold-action.ts';
-import { formatAction } from '../actions/signatures.ts';
+import { goldAction } from '../evaluators/fields/gold-action.ts';
+import { formatAction } from '../action-set/signatures.ts';
 import type { Demonstration } from '../agent/types.ts';
-import { goldFields } from '../metrics/score-fields.ts';
+import { goldFields } from '../evaluators/fields/score-fields.ts';
 import { relevantHtml } from '../observe/relevant-html.ts';
 import { loadBenchmark } from '../task/benchmark.ts';
 import { loadTaskFile } from '../task/load-task.ts';
 import { fillTemplate } from '../task/template.ts';
 import { loadDemonstrations } from './demonstration-store.ts';
-import { benchmarkPath, hashSeed } from './selection.ts';
+import { chosenBenchmark } from './chosen-benchmark.ts';
+import { hashSeed } from '../hash-seed.ts';
 
 let pool: Demonstration[] | undefined;
 
@@ -29,7 +30,7 @@ const TASKS = 10;
 const FIELDS_PER_TASK = 3;
 
 function buildPool(): Demonstration[] {
-  const train = loadBenchmark(benchmarkPath()).tasks
+  const train = loadBenchmark(chosenBenchmark()).tasks
     .filter((t) => t.split === 'train' && t.id && !t.errors.length)
     .sort((a, b) => hashSeed(a.id!) - hashSeed(b.id!))
     .slice(0, TASKS);

@@ -1,41 +1,12 @@
 import type { Page } from '@playwright/test';
 import type { ActionLibrary, StepRunner } from '../actions/library.ts';
 import { PAGE_ACTIONS } from '../actions/page-actions.ts';
-import { parseActions } from '../actions/parse-actions.ts';
-import { formatAction, type ActionName } from '../actions/signatures.ts';
+import { parseActions } from '../action-set/parse.ts';
+import { formatAction, type ActionName } from '../action-set/signatures.ts';
 import type { Agent, AgentReport, StepRecord } from '../agent/types.ts';
 import { observe, withRefs, type Observation } from '../observe/observe.ts';
+import type { EndReason, Trajectory } from '../record/trajectory.ts';
 import type { EpisodeProtocol } from '../task/types.ts';
-
-/** Why an episode ended (WebArena's early-stop rules, and BrowserGym's). */
-export type EndReason = 'answered' | 'infeasible' | 'done' | 'max steps' | 'repeated action' | 'no usable action' | 'agent stopped' | 'agent failed';
-
-/** What an episode did: attached as trajectory.json, and read by the evaluators. */
-export interface Trajectory {
-  goal: string;
-  /** How the final answer must be written (its evaluators' format), when one says. */
-  answerFormat?: string;
-  steps: StepRecord[];
-  /**
-   * What the agent was shown before each step (its screenshot left out: the trace has it), and
-   * the actions it was offered: a run's steps can become prompts again (benchwright export).
-   * Absent in trajectories of runs before they were recorded.
-   */
-  observations?: Observation[];
-  actionSet?: ActionName[];
-  /** Absent while the episode runs, and after one that broke off (an error). */
-  end?: EndReason;
-  /** send_msg_to_user's text, when the episode ended on an answer. */
-  answer?: string;
-  /** The answer came from a closed-book call: the project's protocol, or its fallback when the episode gave none. */
-  answerFrom?: 'closed-book';
-  /** The URL of the page the episode ended on (the one its evaluators read). */
-  finalUrl?: string;
-  /** report_infeasible's reason. */
-  infeasible?: string;
-  /** Why the agent could not go on, when the episode ended so. */
-  failure?: string;
-}
 
 export interface EpisodeRun {
   actions: ActionLibrary;

@@ -1,6 +1,6 @@
 import type { GivenAnswer } from '../agent/types.ts';
 import { normalizeNumber } from '../metrics/normalize.ts';
-import type { FieldRecord } from '../metrics/score-fields.ts';
+import type { FieldRecord } from '../record/evaluation.ts';
 import { asList } from '../metrics/types.ts';
 import type { Answer } from '../task/types.ts';
 

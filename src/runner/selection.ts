@@ -1,11 +1,8 @@
-import { createHash } from 'node:crypto';
+import { hashSeed } from '../hash-seed.ts';
 import type { Benchmark } from '../task/benchmark.ts';
 import type { Manifest } from '../task/manifest.ts';
 import { seededIds } from '../task/seeds.ts';
 import type { TaskSummary } from '../task/types.ts';
-
-/** Which benchmark runs, chosen without editing files (README, "Choosing what runs"). */
-export const benchmarkPath = (env = process.env) => env.BENCHWRIGHT_TASKS || 'tasks.yaml';
 
 export interface SelectedTask {
   task: TaskSummary;
@@ -17,10 +14,6 @@ export interface Selection {
   tasks: SelectedTask[];
 }
 
-/** A 32-bit number from strings: seeds per instance, and the sampling order. */
-export function hashSeed(...parts: (string | number)[]): number {
-  return createHash('sha256').update(parts.join('\u0000')).digest().readUInt32BE(0);
-}
 
 function parseCount(value: string, name: string): number | 'all' {
   if (value === 'all') return 'all';

@@ -24,8 +24,10 @@ export interface LoadOptions {
  * Loads a benchmark synchronously (Playwright declares tests synchronously): a manifest, a
  * folder of task files, or one task file. A bad task file never stops the others.
  */
-export function loadBenchmark(path: string, options: LoadOptions = {}): Benchmark {
-  const { manifest, errors } = resolveManifest(path);
+/** The benchmark's task files, from a manifest's path, or a manifest already resolved (its errors with it). */
+export function loadBenchmark(from: string | { manifest: Manifest; errors: TaskError[] }, options: LoadOptions = {}): Benchmark {
+  const { manifest, errors: found } = typeof from === 'string' ? resolveManifest(from) : from;
+  const errors = [...found];
   const files = errors.length ? [] : taskFiles(manifest);
   if (!errors.length && files.length === 0) {
     errors.push({ file: manifest.file, line: 1, col: 1, path: 'tasks', message: `no task files match ${manifest.tasks.join(', ')}` });

@@ -1,5 +1,5 @@
-import { parseActions } from '../actions/parse-actions.ts';
-import { ACTION_SIGNATURES, isActionName } from '../actions/signatures.ts';
+import { parseActions } from '../action-set/parse.ts';
+import { ACTION_SIGNATURES, isActionName } from '../action-set/signatures.ts';
 import { closest } from './errors.ts';
 import { mapStrings, sitesNamedIn } from './site-placeholders.ts';
 import { fillTemplate } from './template.ts';

@@ -4,6 +4,7 @@ import addFormatsModule from 'ajv-formats';
 import { packageFile } from '../package-files.ts';
 import { closest, quote } from './errors.ts';
 import type { TaskError } from './types.ts';
+import { onSchemaChange, taskSchema } from './task-schema.ts';
 import type { YamlSource } from './yaml-source.ts';
 
 // ajv-formats is CommonJS: under ESM its default import is the module object.
@@ -26,17 +27,11 @@ export function readSchema(name: SchemaName): Record<string, unknown> {
 // Compiling costs tens of milliseconds: done on first use only (cached loads never need it).
 const validators = new Map<SchemaName, ValidateFunction>();
 
-/** Evaluators registered beside the built-in ones (src/evaluators/registry.ts), with the JSON Schema of their settings. */
-const addedEvaluators = new Map<string, object>();
+// What benchmarks add to the task schema (task-schema.ts) makes the compiled one stale.
+onSchemaChange(() => validators.delete('task'));
 
-/** Lets task files name a registered evaluator in `eval`, its settings checked with `settingsSchema` (default: any). */
-export function allowEvaluator(name: string, settingsSchema: object = {}): void {
-  addedEvaluators.set(name, settingsSchema);
-  validators.delete('task');
-}
+export { allowAnswerKey, allowEvaluator, allowHelpers, allowProtocol, schemaAdditions } from './task-schema.ts';
 
-/** What registered evaluators change in validation: part of the task index's cache key. */
-export const schemaAdditions = (): string => JSON.stringify([...addedEvaluators]);
 function validator(name: SchemaName): ValidateFunction {
   let v = validators.get(name);
   if (!v) {
@@ -47,13 +42,8 @@ function validator(name: SchemaName): ValidateFunction {
     ajv.addVocabulary(['x-hint', 'x-unknown']);
     // Where the data is JSON values (x-yaml-values: json): noted, to be read again typed once valid.
     ajv.addKeyword({ keyword: 'x-yaml-values', schemaType: 'string', validate: (_schema: string, _data: unknown, _parent: unknown, cxt?: { instancePath: string }) => (cxt && jsonValuePaths.push(cxt.instancePath), true) });
-    const schema = readSchema(name) as { definitions: { evaluator: { properties: Record<string, object>; additionalProperties: unknown } } };
-    if (name === 'task') {
-      // The published schema lets editors accept evaluators it cannot know; here only the known ones pass.
-      schema.definitions.evaluator.additionalProperties = false;
-      for (const [evaluator, settings] of addedEvaluators) schema.definitions.evaluator.properties[evaluator] = settings;
-    }
-    v = ajv.compile(schema);
+    // The published schema lets editors accept evaluators it cannot know; here only the known ones pass.
+    v = ajv.compile(name === 'task' ? taskSchema() : readSchema(name));
     validators.set(name, v);
   }
   return v;

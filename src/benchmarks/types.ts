@@ -1,0 +1,65 @@
+import type { Evaluator } from '../evaluators/types.ts';
+import type { AnswerCheck } from '../evaluators/answer.ts';
+import type { Helper } from '../evaluators/html/helpers.ts';
+import type { BenchmarkResults } from '../record/results.ts';
+import type { CompareSection, ReportSection } from '../render/sections.ts';
+import type { TrajectoryRecord } from '../runs/trajectories.ts';
+import type { GoalKeys } from '../task/goal.ts';
+import type { ImportResult } from '../task/import-output.ts';
+
+/**
+ * A benchmark behind benchwright: everything that is only its own, in one object the core
+ * iterates (docs/architecture.md, "The benchmark plugin"). Every part is optional: a benchmark
+ * is its task files, and adds here what the core does not do for every benchmark.
+ */
+export interface Benchmark {
+  /** Its name on the command line: `benchwright import <name>`, `export --format <name>`, `evaluate <name>`. */
+  name: string;
+  /** Converts the benchmark's own files into task files. */
+  importer?: Importer;
+  /** Episode protocols its task files name (`protocol: <name>`). */
+  protocols?: Record<string, GoalKeys>;
+  /** Evaluators its task files name in `eval`. */
+  evaluators?: Evaluator<any, any, any>[];
+  /** Its ways of scoring the final answer, each a key of the `answer` evaluator's settings. */
+  answerChecks?: AnswerCheck[];
+  /** Helpers the `html` evaluator's checks call with `func:`. */
+  pageHelpers?: Record<string, Helper>;
+  /** Tables of its own in a run's report (and their data in results.json). */
+  sections?: ReportSection[];
+  /** What `benchwright compare` adds for it per pair of projects. */
+  compare?: CompareSection[];
+  /** `benchwright export --format <name>`: the run as the benchmark's own tools read one. */
+  export?: ExportFormat;
+  /** `benchwright evaluate <name>`: runs of any harness, scored with no browser. */
+  evaluate?: OfflineEvaluation;
+}
+
+export interface Importer {
+  /** One line for `benchwright import --help`: what the source path may be. */
+  describe: string;
+  run(input: string, out: string): ImportResult;
+}
+
+/** A stored run, as an export reads it. */
+export interface ExportInput {
+  /** The run's folder (its network/ folder holds recorded traffic). */
+  folder: string;
+  results: BenchmarkResults;
+  /** The run's episodes and oracle forms (trajectories.jsonl). */
+  trajectories: () => TrajectoryRecord[];
+}
+
+export interface ExportFormat {
+  /** Its paragraph of `benchwright export --help`. */
+  help: string;
+  /** Writes the run under `out` (default: a folder named after the benchmark in the run's folder); lines to print. */
+  run(run: ExportInput, options: { out: string; splits?: string[] }): string[];
+}
+
+export interface OfflineEvaluation {
+  /** `benchwright evaluate <name> --help`. */
+  usage: string;
+  /** The command's arguments after the benchmark's name; its exit code. Throws UsageError (src/usage-error.ts) for a bad command line. */
+  run(args: string[]): Promise<number>;
+}

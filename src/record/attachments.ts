@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import type { TestInfo } from '@playwright/test';
+import type { TestResult } from '@playwright/test/reporter';
+import type { Usage } from '../agent/usage.ts';
+import { csv } from '../csv.ts';
+import type { Evaluation, FieldRecord } from './evaluation.ts';
+import type { FieldTrajectory, Trajectory } from './trajectory.ts';
+
+// What an instance's test attaches, by name and content type, written and read here only.
+
+/**
+ * The content type of the large JSON attachments (trajectories, evaluations), written compact:
+ * the HTML reporter keeps JSON attachments inline in one string per spec file, past ~10,000
+ * instances longer than a string may be; this type it writes to a file of its own (data/).
+ */
+const JSON_DATA_TYPE = 'application/vnd.benchwright+json';
+const JSON_TYPE = 'application/json';
+
+/** The JSON attachments the reporter reads back, and what each holds. */
+export interface RecordAttachments {
+  /** Every evaluator's verdict on the instance (the fields evaluator's with its field records). */
+  evaluations: Evaluation[];
+  /** A goal task's episode: its steps, how it ended and its answer. */
+  trajectory: Trajectory;
+  /** A form filled field by field (by the oracle): per field, what the agent was shown and did. */
+  fieldTrajectory: FieldTrajectory;
+  /** What the agent spent per field, attached whatever happened: an errored instance's calls were paid for too. */
+  usage: Record<string, Usage>;
+}
+
+/** For people (the HTML report, Allure, trace viewer): the reporter does not read them. */
+export interface NoteAttachments {
+  /** What the agent did through the action library. */
+  actions: unknown;
+  /** What the page did: its console errors, dialogs, popups, blocked requests. */
+  pageEvents: unknown;
+  /** What the agent logged. */
+  agentLog: unknown;
+}
+
+type Kind = keyof RecordAttachments | keyof NoteAttachments;
+
+const ATTACHMENTS: Record<Kind, { name: string; contentType: string; pretty?: true }> = {
+  evaluations: { name: 'evaluations.json', contentType: JSON_DATA_TYPE },
+  trajectory: { name: 'trajectory.json', contentType: JSON_DATA_TYPE },
+  fieldTrajectory: { name: 'field-trajectory.json', contentType: JSON_DATA_TYPE },
+  usage: { name: 'agent-usage.json', contentType: JSON_TYPE, pretty: true },
+  actions: { name: 'actions.json', contentType: JSON_TYPE, pretty: true },
+  pageEvents: { name: 'page-events.json', contentType: JSON_TYPE, pretty: true },
+  agentLog: { name: 'agent-log.json', contentType: JSON_TYPE, pretty: true },
+};
+
+/** A site episode's traffic, recorded for the evaluators that read it (Playwright's HAR): kept with the run, where exports find it. */
+export const NETWORK_HAR = 'network.har';
+const FIELD_SCORES = 'field scores.csv';
+const FINAL_PAGE = 'final page';
+
+export async function attachJson<K extends Kind>(testInfo: TestInfo, kind: K, value: (RecordAttachments & NoteAttachments)[K]): Promise<void> {
+  const { name, contentType, pretty } = ATTACHMENTS[kind];
+  await testInfo.attach(name, { body: pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value), contentType });
+}
+
+/** The HAR the instance's context recorded (a file in the test's output folder). */
+export const attachNetwork = (testInfo: TestInfo, path: string) => testInfo.attach(NETWORK_HAR, { path, contentType: JSON_TYPE });
+/** One instance's field scores as a table (Allure shows a CSV attachment as one). */
+export const attachFieldScores = (testInfo: TestInfo, records: FieldRecord[]) => testInfo.attach(FIELD_SCORES, { body: fieldScoresCsv(records), contentType: 'text/csv' });
+export const attachFinalPage = (testInfo: TestInfo, jpeg: Buffer) => testInfo.attach(FINAL_PAGE, { body: jpeg, contentType: 'image/jpeg' });
+
+/** A JSON attachment of a test's attempt; undefined when it has none. Throws, naming it, when it cannot be read. */
+export function readAttachment<K extends keyof RecordAttachments>(result: TestResult, kind: K): RecordAttachments[K] | undefined {
+  const { name } = ATTACHMENTS[kind];
+  const attachment = result.attachments.find((a) => a.name === name);
+  if (!attachment) return undefined;
+  try {
+    return JSON.parse(attachment.body ? attachment.body.toString('utf8') : readFileSync(attachment.path!, 'utf8')) as RecordAttachments[K];
+  } catch (e) {
+    throw new Error(`${name} could not be read: ${(e as Error).message}`);
+  }
+}
+
+/** Where the attempt's recorded traffic is, when it recorded any. */
+export const networkFileOf = (result: TestResult | undefined) => result?.attachments.find((a) => a.name === NETWORK_HAR)?.path;
+
+/** One instance's fields as CSV rows, as `field scores.csv` holds them. */
+export function fieldScoresCsv(records: FieldRecord[]): string {
+  const text = (value: unknown) => (value === null || value === undefined ? '' : Array.isArray(value) ? value.join('|') : String(value));
+  return csv([
+    ['field', 'type', 'metric', 'score', 'ceiling', 'prediction', 'gold', 'reason'],
+    ...records.map((r) => [r.field, r.type ?? '', r.metric ?? '', r.score ?? '', r.ceiling ?? '', text(r.prediction), r.gold.map(text).join(' / '), r.reason ?? '']),
+  ]);
+}

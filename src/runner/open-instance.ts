@@ -1,0 +1,57 @@
+import { networkRecording } from '../evaluators/evaluate.ts';
+import type { TaskServer } from '../server/task-server.ts';
+import type { Manifest } from '../task/manifest.ts';
+import type { Instance, Task } from '../task/types.ts';
+import type { InstancePage } from './instance-page.ts';
+import type { PagePinning } from './repeatable-page.ts';
+import { prepareSiteInstance, RESET_COMMAND_MS, resetSite } from './sites.ts';
+
+/** Where an opened instance starts, and what its evaluators read of its sites. */
+export interface OpenedInstance {
+  url: string;
+  tabs?: string[];
+  siteBase?: string;
+  siteBases?: Record<string, string>;
+  /** The instance as it runs: a site task's with its sites' URLs filled in. */
+  instance: Instance;
+}
+
+/** What opening needs of the worker and of the test. */
+export interface OpenContext {
+  instancePage: InstancePage;
+  taskServer: TaskServer;
+  sites: Manifest['sites'];
+  /** The run's workers: a reset that wipes a site for every worker needs one. */
+  workers: number;
+  /** A served page's Math.random and clock. */
+  pinning: PagePinning;
+  /** Where a site episode's traffic is recorded (a file of the test's own). */
+  harPath: string;
+  /** Gives the test this much more time (negative: back), so a deployment's reset is not the instance's time. */
+  extendTime(ms: number): void;
+}
+
+/**
+ * The lifecycle's first step: where the instance starts. A page of the task's folder: pinned
+ * (repeatable), cleared as it loads. On sites: unavailable, with the reason, when one is not
+ * configured, its login failed, or its reset cannot run here (sites.ts); else a fresh browser
+ * context with the logins it needs, its traffic recorded where an evaluator reads it, then the
+ * resets it requires; a deployment's pages are not ours to pin.
+ */
+export async function openInstance(task: Task, instance: Instance, on: OpenContext): Promise<OpenedInstance | { unavailable: string }> {
+  if (task.start.kind === 'served') {
+    await on.instancePage.pin(on.pinning);
+    return { url: on.instancePage.startUrl(on.taskServer, task, instance), instance };
+  }
+  const prepared = prepareSiteInstance(task.start, instance, on.sites, on.workers);
+  if ('unavailable' in prepared) return prepared;
+  const { startUrl, tabs, siteBase, siteBases, origins, storageState, resets, instance: onSites } = prepared;
+  const recording = networkRecording(instance);
+  await on.instancePage.startAfresh(origins, storageState, recording && { path: on.harPath, content: recording });
+  // A deployment's reset may take minutes: it has its own time, and the instance's starts after it.
+  const resetting = performance.now();
+  on.extendTime(resets.length * RESET_COMMAND_MS);
+  for (const site of resets) await resetSite(site);
+  on.extendTime(performance.now() - resetting - resets.length * RESET_COMMAND_MS);
+  return { url: startUrl, tabs, siteBase, siteBases, instance: onSites };
+}

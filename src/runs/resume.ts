@@ -1,0 +1,79 @@
+import { isDeepStrictEqual } from 'node:util';
+import { escapeRegExp } from '../escape-regexp.ts';
+import { plainError } from '../plain-error.ts';
+import { groupBy } from '../order.ts';
+import { readJournal, stillWriting } from './journal.ts';
+import type { InstanceRow, RunMetadata } from '../record/results.ts';
+import { resolveRun } from './run-folders.ts';
+
+/**
+ * BENCHWRIGHT_RESUME=<run | latest>: run only what an earlier run did not finish. Finished means
+ * scored or not scored; errored instances, and those that never ran, run again.
+ */
+export interface ResumePlan {
+  /** The earlier run's folder (resolved once, in the runner: `latest` moves once this run starts). */
+  folder: string;
+  /** Per project, a grepInvert pattern matching the tests of its finished instances. */
+  finished: Map<string, RegExp>;
+}
+
+/** What must be the same for the union of two runs to be one run. */
+export interface RunChoice {
+  benchmark?: string;
+  selection: NonNullable<RunMetadata['selection']>;
+  /** The config's projects, their options in metadata (as results.json keeps them). */
+  projects: { name?: string; metadata?: Record<string, unknown> }[];
+}
+
+export function planResume(arg: string, reportDir: string, current: RunChoice): ResumePlan {
+  const folder = resolveRun(arg, reportDir);
+  const journal = readJournal(folder);
+  if (stillWriting(journal, 1000)) throw plainError(`BENCHWRIGHT_RESUME: ${folder} is still running (process ${journal.writer!.pid}): resume it once it has stopped`);
+  const { meta, records } = journal;
+  const differences = differencesFrom(meta, current);
+  if (differences.length) {
+    throw plainError(`BENCHWRIGHT_RESUME: ${folder} cannot be resumed by this run: ${differences.join('; ')}`);
+  }
+  const done = records.flatMap((r) => ('instance' in r && isFinished(r.instance) ? [r.instance] : []));
+  const byProject = groupBy(done, (row) => row.project);
+  return { folder, finished: new Map([...byProject].map(([project, rows]) => [project, finishedPattern(rows)])) };
+}
+
+/** The projects, each without the tests of the instances the resumed run finished. */
+export function leaveOutFinished<P extends { name?: string }>(projects: P[], plan: ResumePlan | undefined): P[] {
+  return projects.map((p) => {
+    const finished = plan?.finished.get(p.name ?? '');
+    return finished ? { ...p, grepInvert: finished } : p;
+  });
+}
+
+const isFinished = (row: InstanceRow) => row.outcome === 'scored' || row.outcome === 'not scored';
+
+function differencesFrom(meta: RunMetadata, current: RunChoice): string[] {
+  const differences: string[] = [];
+  if ((meta.benchmark ?? null) !== (current.benchmark ?? null)) differences.push(`it ran benchmark ${show(meta.benchmark)}, this run ${show(current.benchmark)}`);
+  const before = meta.selection ?? {};
+  for (const key of ['tasks', 'splits', 'instances', 'seed'] as const) {
+    if (!isDeepStrictEqual(before[key], current.selection[key])) differences.push(`it chose ${key} ${show(before[key])}, this run ${show(current.selection[key])}`);
+  }
+  for (const project of current.projects) {
+    const before = meta.projects[project.name ?? ''];
+    // As the journal stored them: through JSON.
+    const now = JSON.parse(JSON.stringify(project.metadata ?? {})) as unknown;
+    if (before && !isDeepStrictEqual(now, before)) differences.push(`project ${project.name} ran with ${show(before)}, now ${show(now)}`);
+  }
+  return differences;
+}
+
+const show = (value: unknown) => (value === undefined ? 'all (not set)' : JSON.stringify(value));
+
+/**
+ * Playwright matches a project's grepInvert against "<project> <file> [config tags] <task>
+ * <tags> <instance>": one alternation per task, so a run of 26K instances stays one pass per test.
+ */
+function finishedPattern(rows: InstanceRow[]): RegExp {
+  const byTask = groupBy(rows, (row) => row.task);
+  const tasks = [...byTask].map(([task, instances]) => `${escapeRegExp(task)}(?: @\\S+)* (?:${instances.map((i) => escapeRegExp(i.instance)).join('|')})`);
+  return new RegExp(` benchmark\\.spec\\.[jt]s(?: @\\S+)* (?:${tasks.join('|')})$`);
+}
+
