@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { network, networkEvidence, readHar } from '../src/benchmarks/webarena-verified/network-evaluator.ts';
 import type { HarEntry } from '../src/benchmarks/webarena-verified/network/har.ts';
-import { scoreNetworkEvent, type NetworkCheck } from '../src/benchmarks/webarena-verified/network/network-event.ts';
+import { scoreNetworkEvent } from '../src/benchmarks/webarena-verified/network/network-event.ts';
+import { type NetworkCheck } from '../src/benchmarks/webarena-verified/network/check.ts';
 import { SHARED_CONFORMANCE } from './helpers.ts';
 
 const RUN_HAR = join(SHARED_CONFORMANCE, 'webarena-verified-runs', '107', 'network.har');

@@ -5,7 +5,7 @@ import { isNavigateTask, network, networkEvidence, readHar, sitePlaceholders, ty
 import type { Evaluation } from '../../record/evaluation.ts';
 import type { AgentResponseSpec } from './answers/agent-response.ts';
 import { isEvaluationEvent } from './network/har.ts';
-import type { NetworkCheck } from './network/network-event.ts';
+import type { NetworkCheck } from './network/check.ts';
 import { withSiteUrls } from '../../task/site-placeholders.ts';
 import type { EvaluatorEntry } from '../../task/types.ts';
 
