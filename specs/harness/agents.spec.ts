@@ -35,7 +35,7 @@ test('gold labels reach only an agent that declares it needs them', async ({ pag
   const seen: (Record<string, unknown> | undefined)[] = [];
   for (const needsGold of [false, true]) {
     const agent = { name: 'spy', needsGold, run: async (input: { gold?: Record<string, unknown> }) => { seen.push(input.gold); } };
-    const result = await runInstance({ page, url, task, instance, agent, actions: new ActionLibrary(page), seed: 1, scoring: {}, agentOptions: {} });
+    const result = await runInstance({ page, url, task, instance }, { agent, actions: new ActionLibrary(page), seed: 1, options: {} }, {});
     expect(fieldRecordsOf(result.evaluations)).toEqual([expect.objectContaining({ field: 'q', prediction: '', score: 0, metric: 'rouge-l' })]);
   }
   expect(seen).toEqual([undefined, { q: ['secret answer'] }]);
@@ -51,7 +51,7 @@ test('the oracle sets fields directly, gives what that missed a second try as a 
   const instance = { id: 'only', values: {}, gold: { q0: ['typed'], q1: ['yes'], q2: ['b'] }, annotators: 1 };
   for (const input of ['direct', 'user']) {
     const actions = new ActionLibrary(page);
-    const result = await runInstance({ page, url, task, instance, agent: AGENTS.oracle!, actions, seed: 1, scoring: {}, agentOptions: input === 'user' ? { input } : {} });
+    const result = await runInstance({ page, url, task, instance }, { agent: AGENTS.oracle!, actions, seed: 1, options: input === 'user' ? { input } : {} }, {});
     expect(result.score, input).toBe(1);
     // q0 is hidden when its turn comes: refused, then filled on the second try.
     expect(actions.log.map((r) => `${r.action} ${r.ok}`), input).toEqual(['modify_text("q0", "typed") false', 'modify_radio("q1", "yes") true', 'modify_select("q2", "b") true', 'modify_text("q0", "typed") true']);

@@ -48,7 +48,7 @@ const task = (html: string): Task => ({
 
 test('a page that navigates away is the instance\'s error, with the URL it went to', async ({ page, taskServer }) => {
   const instance = { id: 'i', values: {}, gold: { q: ['left as it was'] }, annotators: 1 };
-  const run = (html: string, agent: Agent) => runInstance({ page, url: serveHtml(taskServer, html), task: task(html), instance, agent, actions: new ActionLibrary(page), seed: 1, scoring: {}, agentOptions: {} });
+  const run = (html: string, agent: Agent) => runInstance({ page, url: serveHtml(taskServer, html), task: task(html), instance }, { agent, actions: new ActionLibrary(page), seed: 1, options: {} }, {});
   // An external link a model clicks (the host does not resolve here: Chromium's error page).
   const clicks: Agent = { name: 'clicks', async run({ page: p }) { await p.getByRole('link').click(); await expect.poll(() => p.url()).not.toContain('127.0.0.1'); } };
   await expect(run('<input name="q" value="left as it was"><a href="http://example.com/offer">offer</a>', clicks)).rejects.toThrow('the page left the instance\'s document: it went to http://example.com/offer');

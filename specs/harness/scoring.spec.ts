@@ -25,7 +25,7 @@ test('a select left as loaded scores 1 against empty gold answers; another optio
   const scoreOf = async (agent: Agent, instanceId: string) => {
     const instance = task.instances.find((i) => i.id === instanceId)!;
     const url = taskServer.urlOf(task, instance);
-    const result = await runInstance({ page, url, task, instance, agent, actions: new ActionLibrary(page), seed: 1, scoring: {}, agentOptions: {} });
+    const result = await runInstance({ page, url, task, instance }, { agent, actions: new ActionLibrary(page), seed: 1, options: {} }, {});
     const { score, ceiling, initial, prediction } = fieldRecordsOf(result.evaluations).find((r) => r.field === 'number_of_shots')!;
     return { score, ceiling, initial, prediction };
   };
@@ -46,7 +46,7 @@ test('buttons named in the gold columns are recorded with the reason, never scor
   const instance = task.instances[0]!;
   const offered: string[] = [];
   const spy: Agent = { name: 'spy', async run({ fields }) { offered.push(...fields.map((f) => f.name)); } };
-  const result = await runInstance({ page, url: taskServer.urlOf(task, instance), task, instance, agent: spy, actions: new ActionLibrary(page), seed: 1, scoring: {}, agentOptions: {} });
+  const result = await runInstance({ page, url: taskServer.urlOf(task, instance), task, instance }, { agent: spy, actions: new ActionLibrary(page), seed: 1, options: {} }, {});
   expect(offered).toEqual(['how_common', 'why']);
   const buttons = fieldRecordsOf(result.evaluations).filter((r) => r.field === 'submitButtonTimer' || r.field === 'checkButton');
   expect(buttons.map(({ field, type, score, reason }) => ({ field, type, score, reason }))).toEqual([
@@ -69,7 +69,7 @@ test('a select a script fills after load: an empty gold answer is what it shows 
   const url = serveHtml(taskServer, html);
   const task: Task = { id: 'later', title: 'later', description: '', split: 'test', file: '', html, templateFile: '', start: { kind: 'served' as const, path: '' }, dataFiles: [], fields: [{ name: 'n', type: 'select', score: true, dynamic: false }], instances: [] };
   const waiting: Agent = { name: 'waits', async run({ page: p }) { await p.locator('option').first().waitFor({ state: 'attached' }); } };
-  const run = (gold: string[]) => runInstance({ page, url, task, instance: { id: 'i', values: {}, gold: { n: gold }, annotators: gold.length }, agent: waiting, actions: new ActionLibrary(page), seed: 1, scoring: {}, agentOptions: {} });
+  const run = (gold: string[]) => runInstance({ page, url, task, instance: { id: 'i', values: {}, gold: { n: gold }, annotators: gold.length } }, { agent: waiting, actions: new ActionLibrary(page), seed: 1, options: {} }, {});
   const untouched = fieldRecordsOf((await run(['', '', '2'])).evaluations)[0]!;
   expect([untouched.prediction, untouched.initial, untouched.score, untouched.ceiling]).toEqual(['none', 'none', 1, 1]);
   expect(fieldRecordsOf((await run(['2', '2', ''])).evaluations)[0]!.score).toBe(0);

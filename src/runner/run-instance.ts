@@ -8,8 +8,8 @@ import type { Instance, Task } from '../task/types.ts';
 import { saveDemonstrations } from './demonstration-store.ts';
 import { modeOf } from './modes/index.ts';
 
-/** An instance to act on and evaluate, its page opened (open-instance.ts). */
-export interface InstanceRun {
+/** Where the instance starts: its page, opened (open-instance.ts), and the task it belongs to. */
+export interface Start {
   page: Page;
   url: string;
   /** Pages a site task opens in tabs after its start page (WebArena's " |AND| "). */
@@ -19,18 +19,24 @@ export interface InstanceRun {
   siteBases?: Record<string, string>;
   task: Task;
   instance: Instance;
+}
+
+/** Who acts, and with what: the project's agent and its options. */
+export interface Acting {
   agent: Agent;
   actions: ActionLibrary;
   seed: number;
-  scoring: ScoreOptions;
-  agentOptions: Record<string, unknown>;
+  options: Record<string, unknown>;
   /** Filled by the agent as it goes (its usage and log): the caller's to keep whatever happens. */
   report?: AgentReport;
   /** A goal task's steps run as test steps. */
   step?: StepRunner;
   /** A goal task's trajectory, filled as the episode goes: the caller's to keep whatever happens. */
   trajectory?: Trajectory;
-  /** The episode's recorded traffic (a HAR file), for the evaluators that read it. */
+}
+
+/** How the evaluators score: the run's metrics and judge, and the episode's recorded traffic (a HAR file) for those that read it. */
+export interface Judging extends ScoreOptions {
   network?: () => Promise<string | undefined>;
 }
 
@@ -52,20 +58,21 @@ export interface InstanceResult {
  * many templates run timers), let the agent act in the task's mode (modes/), then let every
  * evaluator capture what it left and score it.
  */
-export async function runInstance(run: InstanceRun): Promise<InstanceResult> {
-  const { page, task, instance, agent } = run;
-  await page.goto(run.url, { waitUntil: 'load' });
-  for (const tab of run.tabs ?? []) await (await page.context().newPage()).goto(tab, { waitUntil: 'load' });
+export async function runInstance(start: Start, acting: Acting, judging: Judging): Promise<InstanceResult> {
+  const { page, task, instance } = start;
+  await page.goto(start.url, { waitUntil: 'load' });
+  for (const tab of start.tabs ?? []) await (await page.context().newPage()).goto(tab, { waitUntil: 'load' });
   // As WebArena opens them: the first page in front.
-  if (run.tabs?.length) await page.bringToFront();
-  const acted = await modeOf(task, run.agentOptions).act({
-    page, url: run.url, task, instance, agent, actions: run.actions, seed: run.seed, options: run.agentOptions,
-    report: run.report ?? { usage: {}, log: [] }, step: run.step ?? ((_title, body) => body()), trajectory: run.trajectory ?? ({} as Trajectory),
+  if (start.tabs?.length) await page.bringToFront();
+  const acted = await modeOf(task, acting.options).act({
+    page, url: start.url, task, instance, agent: acting.agent, actions: acting.actions, seed: acting.seed, options: acting.options,
+    report: acting.report ?? { usage: {}, log: [] }, step: acting.step ?? ((_title, body) => body()), trajectory: acting.trajectory ?? ({} as Trajectory),
   });
-  const sites = { ...(run.siteBase !== undefined && { siteBase: run.siteBase }), ...(run.siteBases && { siteBases: run.siteBases }) };
-  const evaluations = await acted.evaluation.end(acted.page, { ...acted.told, startUrl: run.url, ...sites, ...(run.network && { network: run.network }) }, run.scoring);
+  const { network, ...scoring } = judging;
+  const sites = { ...(start.siteBase !== undefined && { siteBase: start.siteBase }), ...(start.siteBases && { siteBases: start.siteBases }) };
+  const evaluations = await acted.evaluation.end(acted.page, { ...acted.told, startUrl: start.url, ...sites, ...(network && { network }) }, scoring);
   const scored = combinedScore(evaluations);
   // An oracle's perfect train instance shows LLM runs afterwards how its fields are solved.
-  if (acted.fieldTrajectory && agent.needsGold && task.split === 'train' && atCeiling(scored)) saveDemonstrations(task.id, instance.id, acted.fieldTrajectory.steps);
+  if (acted.fieldTrajectory && acting.agent.needsGold && task.split === 'train' && atCeiling(scored)) saveDemonstrations(task.id, instance.id, acted.fieldTrajectory.steps);
   return { evaluations, ...scored, ...(acted.trajectory && { trajectory: acted.trajectory }), ...(acted.fieldTrajectory && { fieldTrajectory: acted.fieldTrajectory }) };
 }
