@@ -25,12 +25,26 @@ const registered = new Map<string, { benchmark: Benchmark; owner: string }>();
 export function registerBenchmark(benchmark: Benchmark, owner = 'yours'): void {
   const before = registered.get(benchmark.name);
   if (before && before.owner !== owner) throw new Error(`benchmark "${benchmark.name}" is ${before.owner === 'built in' ? 'built in' : 'registered already'}: give yours another name`);
+  claim(benchmark, 'protocol', Object.keys(benchmark.protocols ?? {}));
+  claim(benchmark, 'answer key', (benchmark.answerChecks ?? []).map((c) => c.key));
+  claim(benchmark, 'page helper', Object.keys(benchmark.pageHelpers ?? {}));
   const evaluatorOwner = owner === 'built in' ? owner : `benchmark ${benchmark.name}`;
   for (const evaluator of benchmark.evaluators ?? []) registerEvaluator(evaluator, evaluatorOwner);
   for (const [name, keys] of Object.entries(benchmark.protocols ?? {})) registerProtocol(name, keys);
   for (const check of benchmark.answerChecks ?? []) registerAnswerCheck(check);
   registerHelpers(benchmark.pageHelpers ?? {});
   registered.set(benchmark.name, { benchmark, owner });
+}
+
+/** Which benchmark added each protocol, answer key and page helper: another may not take it over. */
+const claimed = new Map<string, string>();
+
+function claim(benchmark: Benchmark, kind: string, names: string[]): void {
+  for (const name of names) {
+    const holder = claimed.get(`${kind} ${name}`);
+    if (holder !== undefined && holder !== benchmark.name) throw new Error(`benchmark "${benchmark.name}": ${kind} "${name}" is benchmark "${holder}"'s: give yours another name`);
+  }
+  for (const name of names) claimed.set(`${kind} ${name}`, benchmark.name);
 }
 
 for (const benchmark of BUILT_IN) registerBenchmark(benchmark, 'built in');

@@ -8,10 +8,11 @@ export const evaluateUsage = () => evaluators().map((b) => b.evaluate!.usage).jo
 
 /** `benchwright evaluate <benchmark> ...`: the benchmark's own offline evaluation. */
 export function evaluateCommand(args: string[]): Promise<number> {
-  const [name, ...rest] = args;
-  const evaluation = name === undefined ? undefined : findBenchmark(name)?.evaluate;
-  if (!evaluation) {
-    throw new UsageError(`the benchmark to evaluate must be ${evaluators().map((b) => b.name).join(' or ')}${name === undefined ? '' : `, not "${name}"`}`, evaluateUsage());
+  // Its name may follow options (`evaluate --json webarena-verified ...`): the first argument that names one.
+  const at = args.findIndex((a) => findBenchmark(a)?.evaluate);
+  if (at < 0) {
+    const given = args.find((a) => !a.startsWith('-'));
+    throw new UsageError(`the benchmark to evaluate must be ${evaluators().map((b) => b.name).join(' or ')}${given === undefined ? '' : `, not "${given}"`}`, evaluateUsage());
   }
-  return evaluation.run(rest);
+  return findBenchmark(args[at]!)!.evaluate!.run(args.filter((_, i) => i !== at));
 }

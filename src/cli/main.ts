@@ -38,7 +38,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     rest = await withUserBenchmarks(argv);
   } catch (e) {
-    console.error(`benchwright: ${(e as Error).message}`);
+    console.error(`benchwright: ${(e as Error).message}${e instanceof UsageError ? `\n\n${e.usage}` : ''}`);
     return e instanceof UsageError ? 2 : 1;
   }
   const [name, ...args] = rest;
@@ -79,7 +79,7 @@ async function withUserBenchmarks(args: string[]): Promise<string[]> {
       continue;
     }
     const module = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : args[++i];
-    if (!module) throw new UsageError('--benchmarks expects the path of a module', HELP());
+    if (!module || module.startsWith('-')) throw new UsageError('--benchmarks expects the path of a module', HELP());
     await registerBenchmarksFrom(module);
   }
   return rest;

@@ -33,11 +33,13 @@ const CHECKS = new Map<string, AnswerCheck>();
 
 /** A benchmark's check (Benchmark.answerChecks): a new key of the answer evaluator's settings. */
 export function registerAnswerCheck(check: AnswerCheck): void {
+  if (CORE_KEYS.has(check.key)) throw new Error(`answer key "${check.key}" is the answer evaluator's own: give the check another key`);
   CHECKS.set(check.key, check);
   allowAnswerKey(check.key, check.settingsSchema);
 }
 
 const STRING_MATCH = new Set(['exact_match', 'must_include', 'fuzzy_match']);
+const CORE_KEYS = new Set([...STRING_MATCH, 'string_note', 'unscored']);
 
 /** The judge could not give a verdict: the answer is not scored (a rescore can ask again), not wrong. */
 class NoVerdict extends Error {}
@@ -81,6 +83,9 @@ export const answer: Evaluator<AnswerSettings, AnswerSettings, AnswerEvidence> =
   async score(evidence, expected, options): Promise<Evaluation> {
     const base = { evaluator: 'answer', expected, got: evidence.answer };
     if (expected.unscored !== undefined) return { ...base, score: null, reason: expected.unscored };
+    // A reference no check reads (its benchmark not registered here, say) must not pass for a right answer.
+    const unread = Object.keys(expected).filter((key) => !CORE_KEYS.has(key) && !CHECKS.has(key));
+    if (unread.length) return { ...base, score: null, reason: `no answer check reads ${unread.join(', ')}: register the benchmark that adds it (benchmarkConfig's benchmarks, or --benchmarks)` };
     if (evidence.answer === null) return { ...base, score: 0, reason: 'no answer' };
     // In the task file's order: WebArena applies its keys so.
     const reference = Object.fromEntries(Object.entries(expected).filter(([key]) => STRING_MATCH.has(key))) as StringReference;

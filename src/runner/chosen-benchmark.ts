@@ -24,7 +24,7 @@ export function chooseBenchmark(tasks: string | undefined, env = process.env): C
 }
 
 /**
- * The config's choice: the fixtures get it as the `benchmark` worker fixture; the suite and the
+ * The config's choice: the fixtures get it as the `benchmarkManifest` worker fixture; the suite and the
  * sites setup read it here, since Playwright gives a spec no project data while it declares
  * its tests. A config that never chose (one of the user's own that skips benchmarkConfig)
  * gets BENCHWRIGHT_TASKS or tasks.yaml.

@@ -14,7 +14,6 @@ export interface Selection {
   tasks: SelectedTask[];
 }
 
-
 function parseCount(value: string, name: string): number | 'all' {
   if (value === 'all') return 'all';
   if (!/^\d+$/.test(value) || Number(value) === 0) throw new Error(`${name} must be a positive whole number or "all", not "${value}"`);

@@ -22,9 +22,9 @@ export interface LoadOptions {
 
 /**
  * Loads a benchmark synchronously (Playwright declares tests synchronously): a manifest, a
- * folder of task files, or one task file. A bad task file never stops the others.
+ * folder of task files, or one task file, from its path or as already resolved (with its
+ * errors). A bad task file never stops the others.
  */
-/** The benchmark's task files, from a manifest's path, or a manifest already resolved (its errors with it). */
 export function loadBenchmark(from: string | { manifest: Manifest; errors: TaskError[] }, options: LoadOptions = {}): Benchmark {
   const { manifest, errors: found } = typeof from === 'string' ? resolveManifest(from) : from;
   const errors = [...found];

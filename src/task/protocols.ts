@@ -10,7 +10,7 @@ const PROTOCOLS: Record<string, GoalKeys> = {};
 
 export function registerProtocol(name: string, keys: GoalKeys): void {
   PROTOCOLS[name] = keys;
-  allowProtocol(name);
+  allowProtocol(name, keys);
 }
 
 /** The task's keys over its protocol's. */

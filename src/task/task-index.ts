@@ -6,6 +6,7 @@ import { cacheDir } from '../cache-dir.ts';
 import { readJsonFile, writeJsonFile } from '../json-files.ts';
 import { loadTaskFile, type LoadedTask } from './load-task.ts';
 import { schemaAdditions, schemaPath } from './schema-check.ts';
+import { BASE_TASK_SCHEMA } from './task-schema.ts';
 import { unchanged, type SourceVersion } from './source-files.ts';
 import type { SiteStart, Task, TaskSummary } from './types.ts';
 
@@ -91,6 +92,7 @@ function codeVersion(): string {
     for (const name of readdirSync(dir).sort()) hash.update(name).update(readFileSync(join(dir, name)));
     // The schemas decide which files have errors too.
     for (const name of ['task', 'manifest'] as const) hash.update(readFileSync(schemaPath(name)));
+    hash.update(readFileSync(BASE_TASK_SCHEMA));
     code = hash.digest('hex');
   }
   return code;

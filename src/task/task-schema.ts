@@ -6,7 +6,7 @@ import { packageFile } from '../package-files.ts';
 // checked against it; the published one (schemas/task.schema.json, for editors) is it with
 // the built-in benchmarks' parts (scripts/write-task-schema.ts writes it).
 
-const BASE = packageFile('schemas/task.base.schema.json');
+export const BASE_TASK_SCHEMA = packageFile('schemas/task.base.schema.json');
 
 interface TaskSchema {
   properties: { protocol: { enum?: string[] } };
@@ -24,7 +24,8 @@ interface TaskSchema {
 /** What registered benchmarks and users add, in the order they added it. */
 const added = {
   evaluators: new Map<string, object | undefined>(),
-  protocols: new Set<string>(),
+  /** By name, what each protocol gives a task (a change of it must not read cached summaries). */
+  protocols: new Map<string, string>(),
   answerKeys: new Map<string, object>(),
   helpers: new Set<string>(),
 };
@@ -41,9 +42,9 @@ export function allowEvaluator(name: string, settingsSchema?: object): void {
   changed();
 }
 
-/** Task files may name this protocol (`protocol: <name>`). */
-export function allowProtocol(name: string): void {
-  added.protocols.add(name);
+/** Task files may name this protocol (`protocol: <name>`); `keys`: what it gives them. */
+export function allowProtocol(name: string, keys: object): void {
+  added.protocols.set(name, JSON.stringify(keys));
   changed();
 }
 
@@ -67,11 +68,11 @@ export const schemaAdditions = (): string => JSON.stringify([[...added.evaluator
  * schema cannot know (a user's own) are accepted; else only the known ones pass.
  */
 export function taskSchema(published = false): object {
-  const schema = JSON.parse(readFileSync(BASE, 'utf8')) as TaskSchema;
+  const schema = JSON.parse(readFileSync(BASE_TASK_SCHEMA, 'utf8')) as TaskSchema;
   const evaluators = schema.definitions.evaluator;
   if (!published) evaluators.additionalProperties = false;
   for (const [name, settings] of added.evaluators) evaluators.properties[name] = settings ?? {};
-  if (added.protocols.size) schema.properties.protocol.enum = [...added.protocols];
+  if (added.protocols.size) schema.properties.protocol.enum = [...added.protocols.keys()];
   // Benchmarks' keys before the core's `unscored`, which stays last (errors list the keys in this order).
   const { unscored, ...answerKeys } = evaluators.properties.answer.properties;
   evaluators.properties.answer.properties = { ...answerKeys, ...Object.fromEntries(added.answerKeys), ...(unscored && { unscored }) };
