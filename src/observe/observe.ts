@@ -42,7 +42,8 @@ export async function observe(actions: ActionLibrary, step: number, lastError: s
   await awaitOpenedPages(actions.page);
   const { page } = actions;
   // Two frames (what the last action set off, focus leaving a button it disabled, is in the
-  // tree), then any transition it started ends: the same episode shows the same tree every time.
+  // tree), then any transition it started ends: the same episode shows the same tree every time
+  // (but on pages whose clocks run once loaded: a ticking price, a blinking cursor).
   const unsettled = await settle(page, 2);
   const { snapshot, refs } = renumbered(await page.ariaSnapshot({ mode: 'ai' }));
   actions.refs = refs;
