@@ -5,7 +5,7 @@ import type { BenchmarkResults } from '../record/results.ts';
 import { perFieldTypeCsv, perTaskCsv } from '../render/csv.ts';
 import { renderHtml } from '../render/html.ts';
 import { renderMarkdown } from '../render/markdown.ts';
-import { reportSections, sectionData, type ReportSection } from '../render/sections.ts';
+import { reportSections, sectionData, type ReportSection, type Section } from '../render/sections.ts';
 import { renderTerminal } from '../render/text.ts';
 import { writeResults } from './results-file.ts';
 
@@ -33,7 +33,10 @@ export function writeReport(dir: string, results: BenchmarkResults, options: Rep
   if (options.writeResults !== false) writeResults(dir, results, sectionData(results, options.sections));
   const settings = { resamples: options.resamples ?? DEFAULT_RESAMPLES, seed: results.meta.selection?.seed ?? 1 };
   const summaries = summarizeProjects(results, settings);
-  const sections = () => reportSections({ results, summaries, settings }, options.sections);
+  const input = { results, summaries, settings };
+  // Computed once for both pages; a benchmark's section that throws fails those pages only, not the terminal's table (the core's own).
+  let all: Section[] | undefined;
+  const sections = () => (all ??= reportSections(input, options.sections));
   const problems: string[] = [];
   const files: Record<string, () => string> = {
     'summary.md': () => renderMarkdown(results, sections()),
@@ -48,5 +51,5 @@ export function writeReport(dir: string, results: BenchmarkResults, options: Rep
       problems.push(`${name}: ${(e as Error).message}`);
     }
   }
-  return { text: renderTerminal(sections(), { dir, width: options.width ?? 120 }), problems };
+  return { text: renderTerminal(all ?? reportSections(input), { dir, width: options.width ?? 120 }), problems };
 }

@@ -2,15 +2,22 @@ import type { FieldsAsLoaded } from '../../evaluators/fields/evaluator.ts';
 import { InstanceEvaluation } from '../../evaluators/evaluate.ts';
 import { carriesNoAnswer } from '../../task/types.ts';
 import { demonstrations } from '../demonstrations.ts';
-import { taskBrief, type Mode } from './mode.ts';
+import type { FieldState } from '../../values/read-fields.ts';
+import { taskBrief, type ActInput, type Mode } from './mode.ts';
+
+/** A form's evaluators begun on the page as loaded, and its fields as the `fields` evaluator read them then. */
+export async function beginForm({ page, url, task, instance }: ActInput): Promise<{ evaluation: InstanceEvaluation; loaded: FieldState[] }> {
+  const evaluation = await InstanceEvaluation.begin(page, task, instance, { url });
+  return { evaluation, loaded: (evaluation.begun('fields') as FieldsAsLoaded | undefined)?.loaded ?? [] };
+}
 
 /** A form as TurkingBench runs it: the agent is told the fields (as the page loaded them) and fills them. */
 export const formMode: Mode = {
   kind: 'form',
   runs: (agent) => agent.run !== undefined,
-  async act({ page, url, task, instance, agent, actions, seed, options, report }) {
-    const evaluation = await InstanceEvaluation.begin(page, task, instance, { url });
-    const loaded = (evaluation.begun('fields') as FieldsAsLoaded | undefined)?.loaded ?? [];
+  async act(input) {
+    const { page, task, instance, agent, actions, seed, options, report } = input;
+    const { evaluation, loaded } = await beginForm(input);
     await agent.run!({
       page,
       actions,

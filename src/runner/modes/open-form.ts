@@ -1,7 +1,6 @@
-import type { FieldsAsLoaded } from '../../evaluators/fields/evaluator.ts';
-import { InstanceEvaluation } from '../../evaluators/evaluate.ts';
 import { DEFAULT_MAX_STEPS } from '../../task/goal.ts';
 import { runEpisode } from '../episode.ts';
+import { beginForm } from './form.ts';
 import { taskBrief, type Mode } from './mode.ts';
 
 /** A form task run as an episode (agentOptions.protocol: 'open'): the agent is told no field. */
@@ -11,9 +10,9 @@ export const isOpenEnded = (options: Record<string, unknown>) => options.protoco
 export const openFormMode: Mode = {
   kind: 'open-ended form',
   runs: (agent) => agent.step !== undefined,
-  async act({ page, url, task, instance, agent, actions, seed, options, report, step, trajectory }) {
-    const evaluation = await InstanceEvaluation.begin(page, task, instance, { url });
-    const loaded = (evaluation.begun('fields') as FieldsAsLoaded | undefined)?.loaded ?? [];
+  async act(input) {
+    const { page, task, instance, agent, actions, seed, options, report, step, trajectory } = input;
+    const { evaluation, loaded } = await beginForm(input);
     const goal = `${task.title}\n${task.description}`;
     Object.assign(trajectory, { goal, steps: [] });
     // Room for two steps a field (a click, then typing) on forms longer than WebArena's budget.
