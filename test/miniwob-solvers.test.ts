@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { parseActions } from '../src/action-set/parse.ts';
+import { selectorArgs } from '../src/observe/observe.ts';
 import { readResults } from '../src/runs/results-file.ts';
 import { readTrajectories } from '../src/runs/trajectories.ts';
 import { SOLVERS } from './fixtures/miniwob/solver.ts';
@@ -43,6 +45,11 @@ test(`the scripted solver wins every seed of ${TASKS.length} MiniWoB++ tasks, re
       return `${i.task} ${i.instance}: ${i.outcome} ${i.error ?? ''} score ${i.score}, reward ${rewards.get(`${i.task} ${i.instance}`)}, ended ${i.episode?.end}; goal "${trajectory?.goal}"; ${steps}`;
     });
   assert.deepEqual(losses, []);
+  // Every element the solver named, it named as a model can: by a ref or bid it was shown, never by selector.
+  const bySelector = [...trajectories].flatMap(([instance, trajectory]) => (trajectory?.steps ?? [])
+    .filter((s) => s.action && selectorArgs(parseActions(s.action).actions[0]!).length)
+    .map((s) => `${instance} step ${s.step}: ${s.action}`));
+  assert.deepEqual(bySelector, []);
   assert.deepEqual([...new Set(results.instances.map((i) => i.task))].sort(), TASKS);
   assert.equal(results.instances.length, TASKS.length * SEEDS);
   assert.equal(run.code, 0, run.output.slice(-3000));

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseActions } from '../src/action-set/parse.ts';
+import { actionForms } from '../src/action-set/signatures.ts';
 
 test('one call, several calls, in prose and in code fences', () => {
   assert.deepEqual(parseActions('modify_radio("q1", "yes")').actions, [{ name: 'modify_radio', args: ['q1', 'yes'] }]);
@@ -29,7 +30,7 @@ test('a call named inside a string is text, not a call', () => {
 
 test('malformed calls become errors with their offset, never code', () => {
   const cases: [string, RegExp][] = [
-    ['modify_radio("q1", yes)', /expected a quoted string, a number or a list of strings, found "y"/],
+    ['modify_radio("q1", yes)', /expected a quoted string, a number, True or False, or a list of strings, found "y"/],
     ['modify_radio("q1" "yes")', /expected "," or "\)", found "\\""/],
     ['modify_radio("q1", "yes"', /expected "," or "\)", found the end of the reply/],
     ['modify_text("q1", "unterminated)', /unterminated string/],
@@ -90,4 +91,19 @@ test('WebArena\'s stop [answer] ends with an answer, read as its parser reads it
   assert.match(parseActions('stop\n[the answer]').errors[0]!.message, /no action found/);
   assert.deepEqual(answer('click("e3")\nthen stop [done]'), [{ name: 'click', args: ['e3'] }]);
   assert.match(parseActions('stopped [here]').errors[0]!.message, /no action found/);
+});
+
+test("BrowserGym's actions as its agents write them: bids, its Python booleans, its extra parameters, its own names", () => {
+  assert.deepEqual(parseActions("fill('15', 'Dannie', True)\nclick('12', 'left', ['Shift'])\nmouse_click(10, 20.5)\nkeyboard_type('hi')").actions, [
+    { name: 'fill', args: ['15', 'Dannie', true] },
+    { name: 'click', args: ['12', 'left', ['Shift']] },
+    { name: 'mouse_click', args: [10, 20.5] },
+    { name: 'keyboard_type', args: ['hi'] },
+  ]);
+  assert.deepEqual(parseActions('fill("e3", "x", enable_autocomplete_menu=false)').actions, [{ name: 'fill', args: ['e3', 'x', false] }]);
+  // Its extra parameters are taken but never shown: the prompts of earlier runs stay as they were.
+  assert.deepEqual(actionForms('click'), ['click(target, button?)', 'click(x, y)']);
+  assert.deepEqual(actionForms('fill'), ['fill(target, value)']);
+  assert.match(parseActions('fill("e3", "x", "yes")').errors[0]!.message, /"enable_autocomplete_menu" must be a boolean/);
+  assert.match(parseActions('upload_file("3", "/etc/passwd")').errors[0]!.message, /no action found/);
 });

@@ -4,9 +4,10 @@ import { ACTION_SIGNATURES, describeParam, isActionName, type Action, type Actio
 // evaluated. A reply may hold several calls, in code fences or in prose:
 //   call   := action-name "(" [arg ("," arg)* [","]] ")"
 //   arg    := [param-name "="] value
-//   value  := string | number | "[" [string ("," string)* [","]] "]"
+//   value  := string | number | boolean | "[" [string ("," string)* [","]] "]"
 //   string := '"' ... '"' | "'" ... "'"   (escapes \\ \" \' \n \t \r \uXXXX)
 //   number := ["-"] digits ["." digits]
+//   boolean := True | False | true | false   (BrowserGym's Python, and JSON)
 // and, in a reply with no call, WebArena's own ending `stop [answer]` (send_msg_to_user).
 
 export interface ParseError {
@@ -22,6 +23,7 @@ export interface ParseResult {
 
 const CALL_START = new RegExp(`\\b(${Object.keys(ACTION_SIGNATURES).join('|')})\\s*\\(`, 'g');
 const NUMBER = /-?\d+(\.\d+)?/y;
+const BOOLEAN = /(True|False|true|false)\b/y;
 const KEYWORD = /([A-Za-z_]\w*)\s*=(?!=)/y;
 /** WebArena's parser (`stop ?\[(.+)\]`): the answer is everything between the first "[" and the last "]" of the line; a bare stop answers "". */
 const WEBARENA_STOP = /\bstop ?\[(.*)\]|^\s*(?:```)?\s*stop\s*(?:```)?\s*$/;
@@ -90,6 +92,11 @@ class Cursor {
       this.at += number[0].length;
       return Number(number[0]);
     }
+    const boolean = this.match(BOOLEAN);
+    if (boolean) {
+      this.at += boolean[0].length;
+      return /^t/i.test(boolean[1]!);
+    }
     if (c === '[') {
       this.at++;
       const items: string[] = [];
@@ -103,11 +110,11 @@ class Cursor {
       this.at++;
       return items;
     }
-    throw this.problem('expected a quoted string, a number or a list of strings');
+    throw this.problem('expected a quoted string, a number, True or False, or a list of strings');
   }
 }
 
-const kindOf = (v: ActionArg): ParamKind => (Array.isArray(v) ? 'strings' : typeof v === 'number' ? 'number' : 'string');
+const kindOf = (v: ActionArg): ParamKind => (Array.isArray(v) ? 'strings' : typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'boolean' : 'string');
 
 function parseCall(text: string, start: number, name: keyof typeof ACTION_SIGNATURES, open: number): { action: Action; end: number } {
   const cursor = new Cursor(text, open + 1);
@@ -125,7 +132,7 @@ function parseCall(text: string, start: number, name: keyof typeof ACTION_SIGNAT
   const fits = problems.findIndex((problem) => problem === undefined);
   if (fits < 0) {
     if (forms.length === 1) throw problems[0]!;
-    throw new SyntaxProblem(start, `${name} takes ${forms.map((params) => `(${params.map(describeParam).join(', ')})`).join(' or ')}: ${problems.map((p) => p!.message.replace(`${name}: `, '')).join('; ')}`);
+    throw new SyntaxProblem(start, `${name} takes ${forms.map((params) => `(${params.filter((p) => !p.hidden).map(describeParam).join(', ')})`).join(' or ')}: ${problems.map((p) => p!.message.replace(`${name}: `, '')).join('; ')}`);
   }
   return { action: { name, args: written.map((w) => w.value) }, end: cursor.at + 1 };
 }
@@ -138,8 +145,10 @@ function misfit(name: string, params: readonly ParamSpec[], written: { keyword?:
   }
   const required = params.filter((p) => !p.optional).length;
   if (written.length < required || written.length > params.length) {
-    const names = params.map((p) => p.name).join(', ');
-    return new SyntaxProblem(start, `${name} takes ${required === params.length ? required : `${required} to ${params.length}`} arguments${names ? ` (${names})` : ''}, got ${written.length}`);
+    // Told as prompts show the action: BrowserGym's hidden extras only to who wrote one.
+    const shown = written.length > params.filter((p) => !p.hidden).length ? params : params.filter((p) => !p.hidden);
+    const names = shown.map((p) => p.name).join(', ');
+    return new SyntaxProblem(start, `${name} takes ${required === shown.length ? required : `${required} to ${shown.length}`} arguments${names ? ` (${names})` : ''}, got ${written.length}`);
   }
   for (const [i, { value }] of written.entries()) {
     const spec = params[i]!;

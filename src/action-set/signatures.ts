@@ -3,18 +3,26 @@
 // wait_till_loaded and scroll_to) name fields; goal tasks (BrowserGym's high-level set) name
 // elements by the ref of the last snapshot (`e12`) or, in reference solutions, by a Playwright
 // selector. click takes either form: click("e12") or Table 3's click(x, y), told apart by the
-// kinds of their arguments.
+// kinds of their arguments. BrowserGym's names for what the set does otherwise (mouse_click,
+// keyboard_type...) are actions too, and its extra parameters (click's modifiers, fill's
+// enable_autocomplete_menu) are taken but not shown in prompts: docs/observation.md maps them.
 
-export type ParamKind = 'string' | 'number' | 'strings';
+export type ParamKind = 'string' | 'number' | 'strings' | 'boolean';
 
 export interface ParamSpec {
   name: string;
   kind: ParamKind | ParamKind[];
   optional?: boolean;
+  /** Taken when written (BrowserGym's), never shown: the prompts of earlier runs stay the same. */
+  hidden?: boolean;
 }
 
 const p = (name: string, kind: ParamSpec['kind'], optional = false): ParamSpec => ({ name, kind, optional });
+const hidden = (name: string, kind: ParamSpec['kind']): ParamSpec => ({ name, kind, optional: true, hidden: true });
 const target = p('target', 'string');
+const button = p('button', 'string', true);
+const x = p('x', 'number');
+const y = p('y', 'number');
 
 /** Per action, its forms (most have one): the parser takes the first form the arguments fit. */
 export const ACTION_SIGNATURES = {
@@ -25,15 +33,15 @@ export const ACTION_SIGNATURES = {
   modify_range: [[p('field', 'string'), p('value', ['number', 'string'])]],
   get_html: [[]],
   capture_screen: [[]],
-  click: [[target, p('button', 'string', true)], [p('x', 'number'), p('y', 'number')]],
+  click: [[target, button, hidden('modifiers', 'strings')], [x, y]],
   type: [[p('text', 'string')]],
   scroll: [[p('direction', ['string', 'number']), p('dy', 'number', true)]],
   maximize: [[]],
   wait_till_loaded: [[p('field', 'string'), p('timeout_ms', 'number', true)]],
   scroll_to: [[p('field', 'string')]],
-  dblclick: [[target, p('button', 'string', true)]],
+  dblclick: [[target, button, hidden('modifiers', 'strings')]],
   hover: [[target]],
-  fill: [[target, p('value', 'string')]],
+  fill: [[target, p('value', 'string'), hidden('enable_autocomplete_menu', 'boolean')]],
   press: [[target, p('key', 'string')]],
   keyboard_press: [[p('key', 'string')]],
   select_option: [[target, p('options', ['string', 'strings'])]],
@@ -49,6 +57,20 @@ export const ACTION_SIGNATURES = {
   noop: [[p('wait_ms', 'number', true)]],
   send_msg_to_user: [[p('text', 'string')]],
   report_infeasible: [[p('reason', 'string')]],
+  // BrowserGym's own names (functions.py), for agents written to its action set.
+  focus: [[target]],
+  clear: [[target]],
+  mouse_click: [[x, y, button]],
+  mouse_dblclick: [[x, y, button]],
+  mouse_move: [[x, y]],
+  mouse_down: [[x, y, button]],
+  mouse_up: [[x, y, button]],
+  mouse_drag_and_drop: [[p('from_x', 'number'), p('from_y', 'number'), p('to_x', 'number'), p('to_y', 'number')]],
+  scroll_at: [[x, y, p('dx', 'number'), p('dy', 'number')]],
+  keyboard_type: [[p('text', 'string')]],
+  keyboard_insert_text: [[p('text', 'string')]],
+  keyboard_down: [[p('key', 'string')]],
+  keyboard_up: [[p('key', 'string')]],
 } as const satisfies Record<string, ParamSpec[][]>;
 
 export type ActionName = keyof typeof ACTION_SIGNATURES;
@@ -86,8 +108,21 @@ export const ACTION_HELP: Record<ActionName, string> = {
   noop: 'waits (wait_ms, at most 10 s) and does nothing',
   send_msg_to_user: 'gives the final answer to the user (ends the task)',
   report_infeasible: 'says the task cannot be done, and why (ends the task)',
+  focus: 'focuses the element',
+  clear: 'empties the text field',
+  mouse_click: 'clicks the point x, y of the viewport (button: left, middle or right)',
+  mouse_dblclick: 'double-clicks the point x, y',
+  mouse_move: 'moves the mouse to the point x, y',
+  mouse_down: 'moves the mouse to x, y and presses the button',
+  mouse_up: 'moves the mouse to x, y and releases the button',
+  mouse_drag_and_drop: 'presses at from_x, from_y, moves to to_x, to_y and releases',
+  scroll_at: 'moves the mouse to x, y and turns the wheel by dx, dy pixels',
+  keyboard_type: 'types the text with the keyboard where the focus is',
+  keyboard_insert_text: 'inserts the text where the focus is, as an input method does (no key events)',
+  keyboard_down: 'holds a key down',
+  keyboard_up: 'releases a held key',
 };
-export type ActionArg = string | number | string[];
+export type ActionArg = string | number | string[] | boolean;
 
 export interface Action {
   name: ActionName;
@@ -101,7 +136,7 @@ export const describeParam = (spec: ParamSpec) => `${spec.name}${spec.optional ?
 
 /** An action's forms written out: ['click(target, button?)', 'click(x, y)']. */
 export function actionForms(name: ActionName): string[] {
-  return (ACTION_SIGNATURES[name] as readonly (readonly ParamSpec[])[]).map((params) => `${name}(${params.map(describeParam).join(', ')})`);
+  return (ACTION_SIGNATURES[name] as readonly (readonly ParamSpec[])[]).map((params) => `${name}(${params.filter((spec) => !spec.hidden).map(describeParam).join(', ')})`);
 }
 
 /** How an action is written, for logs and step titles: modify_radio("q1", "yes"). */

@@ -26,7 +26,7 @@ interface DirectRequest {
  * frameworks that track the property see the change) with input and change events, and cut to
  * maxlength as typing would be; a select's option is chosen and input and change fire. A box
  * is checked once clicked; whether a value outlasts the page's handlers, the oracle reads back.
- * Returns why the control refused, or null. No named helper functions inside (see locate.ts's probe).
+ * Returns why the control refused, or null.
  */
 function actInPage({ path, frames, name, nonAnswer, index, change }: DirectRequest): string | null {
   let doc: Document | null = document;

@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { actDirectly, type DirectChange } from './direct-input.ts';
 import { labelOf, locateField, matchOption, type ControlState, type FieldLocation } from './locate.ts';
-import { ActionProblem, isPageAction, PAGE_ACTIONS, PageRefusal, type PageActionContext } from './page-actions.ts';
+import { BROWSERGYM_ACTIONS, isBrowserGymAction, type BrowserGymActionName } from './browsergym-actions.ts';
+import { ActionProblem, isPageAction, PAGE_ACTIONS, PageRefusal, type ElementKey, type PageActionContext, type PageActionName } from './page-actions.ts';
 import { actionError, firstLine, PAGE_GONE, refused } from './action-errors.ts';
 import { formatAction, type Action, type ActionArg, type ActionName } from '../action-set/signatures.ts';
 import { callIsolated } from '../values/page-session.ts';
@@ -49,7 +50,7 @@ export class ActionLibrary {
   private readonly timeout: number;
   private readonly input: 'user' | 'direct';
   /** The refs of the last snapshot (observe/), with Playwright's own: what a goal task's actions may name. */
-  refs?: ReadonlyMap<string, string>;
+  refs?: ReadonlyMap<string, ElementKey>;
 
   /** `page`: the tab actions work on; a goal task's tab actions move it. */
   constructor(public page: Page, options: ActionLibraryOptions = {}) {
@@ -67,11 +68,11 @@ export class ActionLibrary {
   /** Runs a parsed action (from model text) through the same methods. */
   run(action: Action): Promise<ActionOutcome> {
     if (action.name === 'click' && typeof action.args[0] === 'number') return this.click(action.args[0], action.args[1] as number);
-    if (isPageAction(action.name)) {
-      const perform = PAGE_ACTIONS[action.name] as (context: PageActionContext, ...args: ActionArg[]) => Promise<unknown>;
+    if (isPageAction(action.name) || isBrowserGymAction(action.name)) {
+      const perform = { ...PAGE_ACTIONS, ...BROWSERGYM_ACTIONS }[action.name] as (context: PageActionContext, ...args: ActionArg[]) => Promise<unknown>;
       return this.act(action.name, action.args, () => perform(this.pageContext(), ...action.args));
     }
-    const method = this[action.name as Exclude<ActionName, keyof typeof PAGE_ACTIONS>] as (...args: ActionArg[]) => Promise<ActionOutcome>;
+    const method = this[action.name as Exclude<ActionName, PageActionName | BrowserGymActionName>] as (...args: ActionArg[]) => Promise<ActionOutcome>;
     return method.apply(this, action.args);
   }
 

@@ -16,14 +16,23 @@ export interface PageActionContext {
   page: Page;
   /** Per-action wait for an element to become actionable, ms. */
   timeout: number;
-  /** The refs the last snapshot showed, each with Playwright's own for it; undefined before any snapshot. */
-  refs?: ReadonlyMap<string, string>;
+  /** The refs the last snapshot showed, each with Playwright's own for it or its bid; undefined before any snapshot. */
+  refs?: ReadonlyMap<string, ElementKey>;
   /** Makes another tab the one actions and observations work on. */
   focus(page: Page): void;
 }
 
-/** A snapshot's element ref: e12, or f1e3 inside a frame. */
-export const REF = /^(?:f\d+)?e\d+$/;
+/** A snapshot's element ref: e12, or f1e3 inside a frame (Playwright's), x12 (an element it gave none, by bid). */
+export const REF = /^(?:(?:f\d+)?e|x)\d+$/;
+
+/** BrowserGym's element id, the `bid` attribute: 12 (letters before it only in frames, which carry none yet). */
+export const BID = /^\d+$/;
+
+/** How a shown ref finds its element: Playwright's ref, or the bid we gave it. */
+export type ElementKey = { ref: string } | { bid: string };
+
+/** An element named as an agent names it, by ref or bid, not by selector. */
+export const isElementName = (target: string) => REF.test(target) || BID.test(target);
 
 /** The longest a noop may wait: a model asking for an hour does not stall the run. */
 const NOOP_MAX_MS = 10_000;
@@ -39,10 +48,18 @@ type PageAction = (context: PageActionContext, ...args: never[]) => Promise<unkn
  * keys, never DOM assignment. A bad ref, a hidden element, a refused value are ActionProblems.
  */
 export const PAGE_ACTIONS = {
-  click: (c: PageActionContext, target: string, button?: string) => element(c, target).click({ button: mouseButton(button), timeout: c.timeout }),
-  dblclick: (c: PageActionContext, target: string, button?: string) => element(c, target).dblclick({ button: mouseButton(button), timeout: c.timeout }),
+  click: (c: PageActionContext, target: string, button?: string, modifiers?: string[]) =>
+    element(c, target).click({ button: mouseButton(button), modifiers: keyModifiers(modifiers), timeout: c.timeout }),
+  dblclick: (c: PageActionContext, target: string, button?: string, modifiers?: string[]) =>
+    element(c, target).dblclick({ button: mouseButton(button), modifiers: keyModifiers(modifiers), timeout: c.timeout }),
   hover: (c: PageActionContext, target: string) => element(c, target).hover({ timeout: c.timeout }),
-  fill: (c: PageActionContext, target: string, value: string) => element(c, target).fill(value, { timeout: c.timeout }),
+  // BrowserGym types key by key when asked, so that an autocomplete menu opens as it would for a user.
+  fill: async (c: PageActionContext, target: string, value: string, autocomplete?: boolean) => {
+    const box = element(c, target);
+    if (!autocomplete) return box.fill(value, { timeout: c.timeout });
+    await box.clear({ timeout: c.timeout });
+    await box.pressSequentially(value, { timeout: c.timeout });
+  },
   press: (c: PageActionContext, target: string, key: string) => element(c, target).press(key, { timeout: c.timeout }),
   keyboard_press: (c: PageActionContext, key: string) => c.page.keyboard.press(key),
   select_option: (c: PageActionContext, target: string, options: string | string[]) => element(c, target).selectOption(options, { timeout: c.timeout }),
@@ -82,17 +99,31 @@ export const PAGE_ACTIONS = {
 export type PageActionName = keyof typeof PAGE_ACTIONS;
 export const isPageAction = (name: string): name is PageActionName => Object.hasOwn(PAGE_ACTIONS, name);
 
-function element(c: PageActionContext, target: string): Locator {
+export function element(c: PageActionContext, target: string): Locator {
+  if (BID.test(target)) return byBid(c, target);
   if (!REF.test(target)) return c.page.locator(target);
   if (!c.refs) throw new ActionProblem(`no snapshot was taken yet: ${target} names nothing`);
-  const ref = c.refs.get(target);
-  if (!ref) throw new ActionProblem(`the last snapshot has no element ${target}`);
-  return c.page.getByRef(ref);
+  const key = c.refs.get(target);
+  if (!key) throw new ActionProblem(`the last snapshot has no element ${target}`);
+  return 'ref' in key ? c.page.getByRef(key.ref) : byBid(c, key.bid);
 }
 
-function mouseButton(button: string | undefined): 'left' | 'right' | 'middle' {
+/** The element of this bid, which it must have alone: a page may copy an element, bid and all. */
+function byBid(c: PageActionContext, bid: string): Locator {
+  return c.page.locator(`[bid="${bid}"]`);
+}
+
+export function mouseButton(button: string | undefined): 'left' | 'right' | 'middle' {
   if (button === undefined || button === 'left' || button === 'right' || button === 'middle') return button ?? 'left';
   throw new ActionProblem(`button must be left, right or middle, not "${button}"`);
+}
+
+const MODIFIERS = ['Alt', 'Control', 'ControlOrMeta', 'Meta', 'Shift'] as const;
+
+function keyModifiers(modifiers: string[] | undefined): (typeof MODIFIERS)[number][] | undefined {
+  const unknown = modifiers?.find((m) => !(MODIFIERS as readonly string[]).includes(m));
+  if (unknown !== undefined) throw new ActionProblem(`modifiers are ${MODIFIERS.join(', ')}, not "${unknown}"`);
+  return modifiers as (typeof MODIFIERS)[number][] | undefined;
 }
 
 function navigable(page: Page, url: string): string {

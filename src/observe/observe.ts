@@ -1,9 +1,14 @@
 import type { Page } from '@playwright/test';
 import { documentHtml, type ActionLibrary } from '../actions/library.ts';
-import { REF } from '../actions/page-actions.ts';
+import { isElementName, type ElementKey } from '../actions/page-actions.ts';
 import { ACTION_SIGNATURES, type Action } from '../action-set/signatures.ts';
+import { callIsolated } from '../values/page-session.ts';
 import { settle, type Unsettled } from '../values/settle.ts';
+import { domNodes } from './dom-snapshot.ts';
+import { parseTree, renderTree } from './extra-refs.ts';
+import { markInPage } from './mark-in-page.ts';
 import { awaitOpenedPages } from './opened-pages.ts';
+import { browsergymViews, markForBrowserGym, wantsBrowserGym, type BrowserGymOptions, type BrowserGymViews } from './browsergym/views.ts';
 
 /** What an agent sees of a goal task at one step (BrowserGym's observation, on Playwright's snapshot). */
 export interface Observation {
@@ -13,7 +18,12 @@ export interface Observation {
   title: string;
   /** The open tabs; `focused` is the one actions work on. */
   tabs: { index: number; url: string; title: string; focused: boolean }[];
-  /** Playwright's accessibility snapshot for AI: elements marked [ref=e12], iframes included. */
+  /**
+   * Playwright's accessibility snapshot for AI (elements marked [ref=e12], iframes included),
+   * with what a user can act on that it gives no ref (a text's link-like spans, icons, SVG
+   * shapes, elements with a click listener) marked [ref=x<bid>] under the line of their nearest
+   * element shown.
+   */
   snapshot: string;
   /** What the last action failed with (a bad ref, a hidden element, a reply that did not parse). */
   lastError?: string;
@@ -23,11 +33,17 @@ export interface Observation {
   screenshot?: string;
   /** The focused tab's HTML, when asked for. */
   html?: string;
+  /** BrowserGym's formats asked for (`browsergym` of the options): its marked tree, pruned HTML, set-of-marks screenshot. */
+  browsergym?: BrowserGymViews;
 }
 
 export interface ObserveOptions {
   screenshot?: boolean;
   html?: boolean;
+  /** Each line of the tree with its element's box, `[box=x,y,w,h]` in the viewport's pixels (for click(x, y)). */
+  boxes?: boolean;
+  /** BrowserGym's formats, for agents and prompts written for it (AgentLab's). */
+  browsergym?: BrowserGymOptions;
 }
 
 /** A ref as the snapshot marks it: `[ref=e12]`, in an iframe `[ref=f1e12]`. */
@@ -45,7 +61,12 @@ export async function observe(actions: ActionLibrary, step: number, lastError: s
   // tree), then any transition it started ends: the same episode shows the same tree every time
   // (but on pages whose clocks run once loaded: a ticking price, a blinking cursor).
   const unsettled = await settle(page, 2);
-  const { snapshot, refs } = renumbered(await page.ariaSnapshot({ mode: 'ai' }));
+  // BrowserGym numbers every element in page order first; the extras then keep those bids.
+  const marks = wantsBrowserGym(options.browsergym) ? await markForBrowserGym(page) : undefined;
+  const tree = parseTree(await page.ariaSnapshot({ mode: 'ai', boxes: true }));
+  const marked = await callIsolated(page, 'marking the elements', markInPage, { refBoxes: tree.refBoxes, namelessBoxes: tree.namelessBoxes }, (await domNodes(page)).listening);
+  const { snapshot, refs } = renumbered(renderTree(tree, marked, { boxes: options.boxes === true }));
+  for (const { bid } of marked.extras) refs.set(`x${bid}`, { bid });
   actions.refs = refs;
   const tabs = await Promise.all(page.context().pages().map(async (tab, index) => ({ index, url: tab.url(), title: await titleOf(tab), focused: tab === page })));
   return {
@@ -58,6 +79,7 @@ export async function observe(actions: ActionLibrary, step: number, lastError: s
     ...(unsettled && { unsettled }),
     ...(options.screenshot && { screenshot: (await page.screenshot({ type: 'jpeg', quality: 70 })).toString('base64') }),
     ...(options.html && { html: await documentHtml(page) }),
+    ...(marks && { browsergym: await browsergymViews(page, marks, options.browsergym!) }),
   };
 }
 
@@ -67,14 +89,14 @@ export async function observe(actions: ActionLibrary, step: number, lastError: s
  * renumbered by order of appearance, the same every time: the main document's e<M>, its
  * frames' f1e<M>, f2e<M>...; `refs` maps each back to Playwright's.
  */
-function renumbered(snapshot: string): { snapshot: string; refs: Map<string, string> } {
+function renumbered(snapshot: string): { snapshot: string; refs: Map<string, ElementKey> } {
   const documents = new Map<string, string>();
-  const refs = new Map<string, string>();
+  const refs = new Map<string, ElementKey>();
   const text = snapshot.replace(REF_MARK, (_mark, ref: string) => {
     const [, document = '', element] = /^(f\d+)?(e\d+)$/.exec(ref)!;
     if (!documents.has(document)) documents.set(document, documents.size ? `f${documents.size}` : '');
     const shown = `${documents.get(document)}${element}`;
-    refs.set(shown, ref);
+    refs.set(shown, { ref });
     return `[ref=${shown}]`;
   });
   return { snapshot: text, refs };
@@ -86,10 +108,10 @@ const titleOf = (page: Page) => page.title().catch(() => '');
 /** Parameters that name an element: by ref, or (reference solutions) by selector. */
 const ELEMENT_PARAMS = new Set(['target', 'from', 'to']);
 
-/** Where an action names an element by selector rather than by ref (its argument positions). */
+/** Where an action names an element by selector rather than by ref or bid (its argument positions). */
 export function selectorArgs(action: Action): number[] {
   const form = ACTION_SIGNATURES[action.name].find((params) => params.length >= action.args.length) ?? [];
-  return form.flatMap((param, i) => (ELEMENT_PARAMS.has(param.name) && typeof action.args[i] === 'string' && !REF.test(action.args[i] as string) ? [i] : []));
+  return form.flatMap((param, i) => (ELEMENT_PARAMS.has(param.name) && typeof action.args[i] === 'string' && !isElementName(action.args[i] as string) ? [i] : []));
 }
 
 /**
@@ -98,10 +120,10 @@ export function selectorArgs(action: Action): number[] {
  * ref in a snapshot of just that element. Undefined when it names none so, or one has no ref
  * there (gone, hidden). A reference solution's steps become what a model should have answered.
  */
-export async function withRefs(page: Page, action: Action, refs: ReadonlyMap<string, string>): Promise<Action | undefined> {
+export async function withRefs(page: Page, action: Action, refs: ReadonlyMap<string, ElementKey>): Promise<Action | undefined> {
   const named = selectorArgs(action);
   if (!named.length) return undefined;
-  const shownFor = new Map([...refs].map(([shown, own]) => [own, shown]));
+  const shownFor = new Map([...refs].flatMap(([shown, key]) => ('ref' in key ? [[key.ref, shown]] : [])));
   const args = [...action.args];
   try {
     for (const i of named) {

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { ActionLibrary, StepRunner } from '../actions/library.ts';
+import { isBrowserGymAction } from '../actions/browsergym-actions.ts';
 import { PAGE_ACTIONS } from '../actions/page-actions.ts';
 import { parseActions } from '../action-set/parse.ts';
 import { formatAction, type ActionName } from '../action-set/signatures.ts';
@@ -25,6 +26,9 @@ const REPEATS = 3;
 
 /** Goal tasks offer BrowserGym's high-level actions, and Table 3's coordinate click and scroll. */
 export const GOAL_ACTIONS: ActionName[] = [...(Object.keys(PAGE_ACTIONS) as ActionName[]), 'scroll', 'type'];
+
+/** What a goal task takes: those, and BrowserGym's own names for the rest of its set (not shown in prompts). */
+const isGoalAction = (name: ActionName) => GOAL_ACTIONS.includes(name) || isBrowserGymAction(name);
 
 /**
  * The harness drives the episode: observe, the agent picks one action, act, until the agent
@@ -63,7 +67,7 @@ export async function runEpisode(run: EpisodeRun): Promise<Trajectory> {
           return { record, shown, state: observation.snapshot };
         }
         // A form's actions (modify_text...) name fields, which a goal task's pages need not have.
-        if (!GOAL_ACTIONS.includes(action.name)) {
+        if (!isGoalAction(action.name)) {
           record.error = `no usable action: ${formatAction(action)} is not an action of goal tasks`;
           return { record, shown, state: observation.snapshot };
         }

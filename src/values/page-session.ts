@@ -61,22 +61,26 @@ export async function addressOf(page: Page): Promise<string> {
 const DOCUMENT_WENT = /Cannot find context|context was destroyed|No frame|Inspected target navigated or closed|Promise was collected/i;
 
 /**
- * Calls `fn(arg)` in a JavaScript world of its own in the main frame (Chromium's isolated
- * world, as Playwright's own injected scripts run), awaiting it when it returns a promise: a
- * page script that replaced a built-in changes nothing of what it sees. Elsewhere, in the
- * page's own world. `what` names the step in errors.
+ * Calls `fn(arg, ...elements)` in a JavaScript world of its own in the main frame (Chromium's
+ * isolated world, as Playwright's own injected scripts run), awaiting it when it returns a
+ * promise: a page script that replaced a built-in changes nothing of what it sees. `nodes` are
+ * CDP backend node ids, passed as the elements themselves (those gone meanwhile are left out).
+ * Elsewhere, in the page's own world, without elements. `what` names the step in errors.
  */
-export async function callIsolated<A, R>(page: Page, what: string, fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> {
-  if (!isChromium(page)) return page.evaluate(fn as (arg: unknown) => Promise<R>, arg);
+export async function callIsolated<A, R>(page: Page, what: string, fn: (arg: A, ...elements: Element[]) => R | Promise<R>, arg: A, nodes: number[] = []): Promise<R> {
+  if (!isChromium(page)) return page.evaluate(`(${inPage(fn)})(${JSON.stringify(arg)})`) as Promise<R>;
   const session = sessionOf(page);
   const cdp = await session.cdp;
   for (let attempt = 1; ; attempt++) {
     try {
       // One world per document: made on the first call, forgotten when the document goes.
       session.world ??= (await cdp.send('Page.createIsolatedWorld', { frameId: await mainFrameId(page), worldName: 'benchwright' })).executionContextId;
+      const executionContextId = session.world;
+      const elements = await Promise.all(nodes.map((backendNodeId) => cdp.send('DOM.resolveNode', { backendNodeId, executionContextId, objectGroup: 'benchwright' }).then((r) => r.object.objectId, () => undefined)));
       const { result, exceptionDetails } = await cdp.send('Runtime.callFunctionOn', {
-        functionDeclaration: fn.toString(), executionContextId: session.world, arguments: [{ value: arg }], returnByValue: true, awaitPromise: true,
-      });
+        functionDeclaration: inPage(fn), executionContextId, returnByValue: true, awaitPromise: true,
+        arguments: [{ value: arg }, ...elements.filter((id) => id !== undefined).map((objectId) => ({ objectId }))],
+      }).finally(() => nodes.length && cdp.send('Runtime.releaseObjectGroup', { objectGroup: 'benchwright' }).catch(() => {}));
       if (exceptionDetails) throw new Error(`${what} failed in the page: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
       return result.value as R;
     } catch (e) {
@@ -89,3 +93,9 @@ export async function callIsolated<A, R>(page: Page, what: string, fn: (arg: A) 
     }
   }
 }
+
+/**
+ * The function's source as a page runs it: tsx marks each named function inside with a call to
+ * its own `__name` helper, which the page lacks, so the page gets one that does nothing.
+ */
+const inPage = (fn: Function) => `function (...args) { const __name = (f) => f; return (${fn.toString()}).apply(this, args); }`;

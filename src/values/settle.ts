@@ -23,8 +23,7 @@ const RUNNING_KEPT = 5;
  * (or a script's Web Animation) of the document is running and will end, one frame more after
  * the last (its end event's handler, a collapse hiding its content, has run by then). Infinite
  * animations (a spinner) never end and are not waited on. A page that renders no frames is
- * looked at every 100 ms. No named helpers inside: tsx would wrap them in a `__name` call the
- * page lacks.
+ * looked at every 100 ms.
  */
 async function settleInPage({ frames, boundMs, kept }: { frames: number; boundMs: number; kept: number }): Promise<Unsettled | null> {
   const start = performance.now();
