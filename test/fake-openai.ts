@@ -112,7 +112,7 @@ function fieldOf(body: ChatRequest): string {
 }
 
 export function textOf(content: ChatRequest['messages'][number]['content']): string {
-  return typeof content === 'string' ? content : content.map((p) => p.text ?? '').join('\n');
+  return typeof content === 'string' ? content : content.flatMap((p) => (p.text === undefined ? [] : [p.text])).join('\n');
 }
 
 /**
@@ -160,8 +160,13 @@ export interface TreeElement {
   ref: string;
 }
 
-/** The elements of an accessibility tree that have a ref, in order: `- link "Dune" [ref=e12] [cursor=pointer]:`. */
+/**
+ * The elements of an accessibility tree that have a ref, in order: `- link "Dune" [ref=e12] [cursor=pointer]:`,
+ * or, in BrowserGym's tree, a bid: `[12] link 'Dune', clickable`.
+ */
 export function treeElements(tree: string): TreeElement[] {
+  const browsergym = [...tree.matchAll(/^\t*\[(\w+)\] ([\w-]+) (?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")/gm)];
+  if (browsergym.length) return browsergym.map((m) => ({ role: m[2]!, name: (m[3] ?? m[4]!).replace(/\\(.)/g, '$1'), ref: m[1]! }));
   return [...tree.matchAll(/^\s*- (\w+)(?: "((?:[^"\\]|\\.)*)")?(?: \[[^\]]*\])*? \[ref=((?:f\d+)?e\d+)\]/gm)].map((m) => ({
     role: m[1]!,
     name: m[2] === undefined ? '' : (JSON.parse(`"${m[2]}"`) as string),

@@ -111,10 +111,13 @@ test('agentOptions: url is required and must be http(s); timeoutMs, retries and 
   assert.match(settingsProblem({ url: 'http://h/', retries: -1 })!, /retries must be a whole number/);
   // A project that names a server with wrong settings stops the run as the config loads, never skipped.
   assert.throws(() => httpProject('mine', { url: 'http://h/', retries: -1 }), /^Error: project mine: agentOptions\.retries must be a whole number/);
-  assert.match(settingsProblem({ url: 'http://h/', observe: { dom: true } })!, /^agentOptions\.observe must be an object of screenshot: true or false, html: true or false, not \{"dom":true\}$/);
+  assert.match(settingsProblem({ url: 'http://h/', observe: { dom: true } })!, /^agentOptions\.observe must be an object of screenshot: true or false, html: true or false, boxes: true or false, browsergym: \{ \.\.\. \}, not \{"dom":true\}$/);
+  assert.match(settingsProblem({ url: 'http://h/', observe: { browsergym: { axtree: 'yes' } } })!, /^agentOptions\.observe\.browsergym must be an object of axtree: true or false, .*coords: "center" or "box", not \{"axtree":"yes"\}$/);
+  assert.equal(settingsProblem({ url: 'http://h/', observe: { boxes: true, browsergym: { axtree: true, coords: 'box' } } }), undefined);
   assert.match(settingsProblem({ url: 'http://h/', observe: ['html'] })!, /^agentOptions\.observe must be an object/);
   assert.equal(settingsProblem({ url: 'https://agents.example/v1/act', timeoutMs: 1000, retries: 0, observe: { html: true } }), undefined);
-  assert.deepEqual(http.observes!({ url: 'http://h/', observe: { html: true } }), { screenshot: false, html: true });
+  assert.deepEqual(http.observes!({ url: 'http://h/', observe: { html: true } }), { screenshot: false, html: true, boxes: false });
+  assert.deepEqual(http.observes!({ url: 'http://h/', observe: { browsergym: { axtree: true } } }), { screenshot: false, html: false, boxes: false, browsergym: { axtree: true } });
   // The harness asks the agent with the project's agentOptions.
   assert.match(http.unavailable!({})!, /needs its server's address/);
   assert.equal(http.unavailable!({ url: 'http://127.0.0.1:8765/' }), undefined);

@@ -1,3 +1,4 @@
+import { browsergymOptionsProblem, type BrowserGymOptions } from '../../src/observe/browsergym/views.ts';
 import type { ObserveOptions } from '../../src/observe/observe.ts';
 
 /** Where the agent server is and how patiently it is asked (agentOptions.url, timeoutMs, retries). */
@@ -28,19 +29,25 @@ export function settingsProblem(agentOptions: Record<string, unknown>): string |
   if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && timeoutMs > 0)) return `agentOptions.timeoutMs must be a positive number of milliseconds, not ${JSON.stringify(timeoutMs)}`;
   if (retries !== undefined && !(Number.isInteger(retries) && (retries as number) >= 0)) return `agentOptions.retries must be a whole number of 0 or more, not ${JSON.stringify(retries)}`;
   const observed = observe === undefined ? [] : typeof observe === 'object' && observe !== null && !Array.isArray(observe) ? Object.entries(observe) : undefined;
-  if (!observed || observed.some(([key, on]) => !OBSERVABLE.includes(key) || typeof on !== 'boolean')) {
-    return `agentOptions.observe must be an object of ${OBSERVABLE.map((k) => `${k}: true or false`).join(', ')}, not ${JSON.stringify(observe)}`;
+  if (!observed || observed.some(([key, on]) => !(OBSERVABLE.includes(key) ? typeof on === 'boolean' : key === 'browsergym'))) {
+    return `agentOptions.observe must be an object of ${OBSERVABLE.map((k) => `${k}: true or false`).join(', ')}, browsergym: { ... }, not ${JSON.stringify(observe)}`;
   }
-  return undefined;
+  const browsergym = observed.find(([key]) => key === 'browsergym')?.[1];
+  return browsergym === undefined ? undefined : browsergymOptionsProblem(browsergym)?.replace(/^browsergym/, 'agentOptions.observe.browsergym');
 }
 
-/** What an episode's observation may hold beyond the accessibility tree, at the server's asking. */
-const OBSERVABLE = ['screenshot', 'html'];
+/** What an episode's observation may hold beyond the accessibility tree, at the server's asking (and BrowserGym's formats). */
+const OBSERVABLE = ['screenshot', 'html', 'boxes'];
 
-/** agentOptions.observe: { screenshot, html } (checked by settingsProblem; anything else asks for nothing). */
+/** agentOptions.observe: { screenshot, html, boxes, browsergym } (checked by settingsProblem; anything else asks for nothing). */
 export function observeOptions(agentOptions: Record<string, unknown>): ObserveOptions {
   const observe = (agentOptions.observe ?? {}) as Record<string, unknown>;
-  return { screenshot: observe.screenshot === true, html: observe.html === true };
+  return {
+    screenshot: observe.screenshot === true,
+    html: observe.html === true,
+    boxes: observe.boxes === true,
+    ...(observe.browsergym !== undefined && { browsergym: observe.browsergym as BrowserGymOptions }),
+  };
 }
 
 /** The settings of valid agentOptions (missingServer and settingsProblem say why others are not). */

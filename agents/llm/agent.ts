@@ -1,5 +1,6 @@
 import type { Agent } from '../../src/agent/types.ts';
 import { hasEndpoint } from '../../src/llm/client.ts';
+import { browsergymOptionsProblem } from '../../src/observe/browsergym/views.ts';
 import type { LlmOptions } from './options.ts';
 
 /**
@@ -19,7 +20,12 @@ export const llm: Agent = {
   step: async (input) => (await import('./run-step.ts')).llmStep(input),
   answer: async (input) => (await import('./closed-book.ts')).closedBookAnswer(input.goal, input.options, input.report, input.answerFormat),
   // A vision model sees the viewport at every step.
-  observes: (options) => ({ screenshot: Boolean((options as Partial<LlmOptions>).vision) }),
+  observes: (options) => {
+    const { vision, observe } = options as Partial<LlmOptions>;
+    const problem = observe?.browsergym && browsergymOptionsProblem(observe.browsergym);
+    if (problem) throw new Error(`agentOptions.observe.${problem}`);
+    return { screenshot: Boolean(vision), ...observe };
+  },
 };
 
 /** Why LLM projects cannot run here, or undefined when they can. */

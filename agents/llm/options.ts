@@ -1,4 +1,5 @@
 import type { ChatSettings } from '../../src/llm/client.ts';
+import type { ObserveOptions } from '../../src/observe/observe.ts';
 
 /** An LLM agent's settings: a project's `agentOptions` (mirrored into its metadata). */
 export interface LlmOptions extends ChatSettings {
@@ -20,6 +21,12 @@ export interface LlmOptions extends ChatSettings {
   protocol?: 'open' | 'closed-book';
   /** 'closed-book': an episode that ends without an answer takes the closed-book one (AssistantBench's ensemble). */
   fallback?: 'closed-book';
+  /**
+   * What a goal task's step shows beyond the tree: boxes on its lines, or BrowserGym's formats
+   * (its marked tree instead of Playwright's, its pruned HTML, its set-of-marks screenshot
+   * instead of the plain one), as AgentLab's prompts read them.
+   */
+  observe?: Pick<ObserveOptions, 'boxes' | 'browsergym'>;
 }
 
 export const DEFAULT_LLM_OPTIONS: LlmOptions = {

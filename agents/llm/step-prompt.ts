@@ -1,4 +1,5 @@
 import type { ChatCompletionContentPart, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { isBrowserGymAction } from '../../src/actions/browsergym-actions.ts';
 import { parseActions } from '../../src/action-set/parse.ts';
 import { ACTION_HELP, actionForms, formatAction, type ActionName } from '../../src/action-set/signatures.ts';
 import type { StepRecord } from '../../src/agent/types.ts';
@@ -19,7 +20,12 @@ export interface StepView {
   actionSet: ActionName[];
 }
 
-const system = (actionSet: ActionName[]) => `You are an agent acting in a web browser to reach a goal, one action per step. At each step you see the goal, the open tabs, the page as an accessibility tree whose elements are marked [ref=e12], the error of your last action if it failed, and your earlier steps. Name elements by their ref; pages of the site the task started on are shown by their path (goto takes a path too). When the goal is reached, end with send_msg_to_user, with the answer if the goal asks for information; when it cannot be done, say so with report_infeasible.
+/** How the step names the page's elements: Playwright's refs, or BrowserGym's bids when its tree is shown. */
+const naming = (view: StepView) => (view.observation.browsergym?.axtree !== undefined
+  ? { marked: 'whose elements are marked [12] (their bid)', name: 'Name elements by their bid' }
+  : { marked: 'whose elements are marked [ref=e12]', name: 'Name elements by their ref' });
+
+const system = (actionSet: ActionName[], view: StepView) => `You are an agent acting in a web browser to reach a goal, one action per step. At each step you see the goal, the open tabs, the page as an accessibility tree ${naming(view).marked}, the error of your last action if it failed, and your earlier steps. ${naming(view).name}; pages of the site the task started on are shown by their path (goto takes a path too). When the goal is reached, end with send_msg_to_user, with the answer if the goal asks for information; when it cannot be done, say so with report_infeasible.
 
 Answer with one short sentence of reasoning, then one action, exactly so:
 Reasoning: <why>
@@ -30,11 +36,13 @@ ${actionSet.map((name) => `${actionForms(name).join(' | ')}: ${ACTION_HELP[name]
 
 /** The chat messages of one step, the accessibility tree cut to the prompt budget (`cut`: tokens left out). */
 export async function buildStepMessages(view: StepView, options: LlmOptions): Promise<{ messages: ChatCompletionMessageParam[]; cut: number }> {
-  const head = system(view.actionSet);
+  const head = system(view.actionSet, view);
   const tree = await fitTree(view, [head, userText(view, '', 0)].join('\n'), options);
   const text = userText(view, tree.text, tree.cut);
-  const content: ChatCompletionContentPart[] | string = view.observation.screenshot
-    ? [{ type: 'text', text }, { type: 'image_url', image_url: { url: `data:image/jpeg;base64,${view.observation.screenshot}` } }]
+  // BrowserGym's set-of-marks screenshot stands for the plain one.
+  const image = view.observation.browsergym?.som ?? view.observation.screenshot;
+  const content: ChatCompletionContentPart[] | string = image
+    ? [{ type: 'text', text }, { type: 'image_url', image_url: { url: `data:image/jpeg;base64,${image}` } }]
     : text;
   return { messages: [{ role: 'system', content: head }, { role: 'user', content }], cut: tree.cut };
 }
@@ -50,7 +58,8 @@ export function stepReprompt(reply: string, error: string): ChatCompletionMessag
 /**
  * A reply's reasoning and its one action (the text after "Action:", else the whole reply), or
  * why it holds none. With the step's action set, an action outside it (a form's modify_text in
- * an episode) is no usable action either: the model is told which ones it has.
+ * an episode) is no usable action either: the model is told which ones it has. BrowserGym's
+ * own names (mouse_click, keyboard_type...) are taken though not listed.
  */
 export function readStepReply(reply: string, actionSet?: readonly ActionName[]): { action: string; reasoning?: string } | { error: string } {
   const marker = [...reply.matchAll(/^\s*Action:\s*/gim)].at(-1);
@@ -61,7 +70,7 @@ export function readStepReply(reply: string, actionSet?: readonly ActionName[]):
   if (parsed.errors.length) return { error: parsed.errors[0]!.message };
   if (parsed.actions.length !== 1) return { error: `one action per step, not ${parsed.actions.length} (${parsed.actions.map(formatAction).join(', ')})` };
   const action = parsed.actions[0]!;
-  if (actionSet && !actionSet.includes(action.name)) return { error: `${action.name} is not an action of this task (its actions: ${actionSet.join(', ')})` };
+  if (actionSet && !actionSet.includes(action.name) && !isBrowserGymAction(action.name)) return { error: `${action.name} is not an action of this task (its actions: ${actionSet.join(', ')})` };
   // On one line: the reasoning is shown again among the earlier steps, one line each.
   const reasoning = marker ? reply.slice(0, marker.index).replace(/^\s*Reasoning:\s*/i, '').replace(/\s+/g, ' ').trim() : '';
   return { action: formatAction(action), ...(reasoning && { reasoning }) };
@@ -81,6 +90,7 @@ function userText(view: StepView, tree: string, cut: number): string {
     ...(view.answerFormat ? [`Answer format:\n${view.answerFormat}`] : []),
     `Tabs:\n${tabs}`,
     `Page: ${shown(o.url)}\nAccessibility tree${cut ? ` (${cut} tokens left out)` : ''}:\n${tree}`,
+    ...(o.browsergym?.prunedHtml !== undefined ? [`HTML:\n${o.browsergym.prunedHtml}`] : []),
     ...(o.lastError ? [`Your last action failed: ${o.lastError}`] : []),
     `Earlier steps:\n${steps.length ? steps.join('\n') : '(none)'}`,
     'Your next action?',
@@ -107,13 +117,25 @@ export function shownUrl(url: string, start: string | undefined): string {
 
 const originOf = (url: string): string | undefined => URL.canParse(url) ? new URL(url).origin : undefined;
 
+/**
+ * The tree the prompt shows: Playwright's, or BrowserGym's with its URLs shown as the page's
+ * is (the task server's port and start token are new on every run: the prompt would be too).
+ */
+function treeOf(view: StepView): string {
+  const { axtree } = view.observation.browsergym ?? {};
+  if (axtree === undefined) return view.observation.snapshot;
+  const start = originOf(view.history[0]?.url ?? view.observation.url);
+  return axtree.replace(/url='([^'\\]*)'/g, (_, url: string) => `url='${shownUrl(url, start)}'`);
+}
+
 /** The tree, cut around the element last acted on (else the focused one) to what the rest of the prompt leaves of the budget. */
 async function fitTree(view: StepView, fixed: string, options: LlmOptions): Promise<{ text: string; cut: number }> {
-  const tree = view.observation.snapshot;
+  const tree = treeOf(view);
   // Every token holds at least one byte: a prompt of no more bytes than the budget needs no tokenizer.
   if (Buffer.byteLength(fixed) + Buffer.byteLength(tree) <= options.maxPromptTokens) return { text: tree, cut: 0 };
   await loadEncoding(options.encoding);
   const budget = Math.max(0, options.maxPromptTokens - countTokens(fixed, options.encoding));
-  const lastRef = /^\w+\("((?:f\d+)?e\d+)"/.exec(view.history.at(-1)?.action ?? '')?.[1];
-  return fitTokens(tree, budget, lastRef ? `[ref=${lastRef}]` : '[active]', options.encoding);
+  const lastRef = /^\w+\("((?:f\d+)?e\d+|x\d+|\d+)"/.exec(view.history.at(-1)?.action ?? '')?.[1];
+  const bids = view.observation.browsergym?.axtree !== undefined;
+  return fitTokens(tree, budget, lastRef ? (bids ? `[${lastRef}]` : `[ref=${lastRef}]`) : bids ? 'focused' : '[active]', options.encoding);
 }

@@ -108,7 +108,10 @@ export function renderTree(tree: ParsedTree, { extras, tags }: Pick<MarkResult, 
     close(line.depth);
     // An icon's line says what it is by its tag, as an extra's does.
     const tag = line.main && line.box && !line.rest ? tags[line.box] : undefined;
-    const key = `${options.boxes ? line.key : line.key.replace(BOX, '')}${tag ? ` [tag=${tag}]` : ''}`;
+    const added = `${tag ? ` [tag=${tag}]` : ''}${options.boxes && line.box ? ` [box=${line.box}]` : ''}`;
+    const bare = line.key.replace(BOX, '');
+    // Inside the quotes of a key Playwright quoted (one holding `: `).
+    const key = bare.startsWith("'") ? `${bare.slice(0, -1)}${added}'` : `${bare}${added}`;
     const indent = '  '.repeat(line.depth);
     if (!byParent.has(String(i))) return out.push(`${indent}- ${key}${line.rest}`);
     // Its extras become its children: a value it had inline becomes its first child's text.

@@ -50,7 +50,10 @@ export async function runEpisode(run: EpisodeRun): Promise<Trajectory> {
       const started = performance.now();
       const outcome = await run.step(`step ${n}`, async () => {
         const observation = await observe(actions, n - 1, lastError, agent.observes?.(run.input.options));
-        const { screenshot: _screenshot, ...shown } = observation;
+        // Images stay out of the trajectory (the report keeps screenshots its own way).
+        const { screenshot: _screenshot, browsergym, ...rest } = observation;
+        const { som: _som, ...views } = browsergym ?? {};
+        const shown: Observation = { ...rest, ...(browsergym && { browsergym: views }) };
         const record: StepRecord = { step: n, action: '', ok: false, url: observation.url, snapshotChars: observation.snapshot.length, ms: 0 };
         const choice = await agent.step!({ ...run.input, goal: run.goal, observation, history: [...trajectory.steps], actionSet: GOAL_ACTIONS });
         if (choice === null) return { stop: true as const };

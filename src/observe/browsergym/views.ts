@@ -24,6 +24,16 @@ export interface BrowserGymViews {
   som?: string;
 }
 
+const FLAGS = ['axtree', 'prunedHtml', 'som', 'withVisible', 'withClickable', 'withSom', 'visibleOnly'];
+
+/** What is wrong with BrowserGym options as a user wrote them (a config's agentOptions), or undefined. */
+export function browsergymOptionsProblem(value: unknown): string | undefined {
+  const entries = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value) : undefined;
+  const bad = entries ? entries.find(([key, on]) => !(FLAGS.includes(key) ? typeof on === 'boolean' : key === 'coords' && (on === 'center' || on === 'box'))) : [];
+  if (!bad) return undefined;
+  return `browsergym must be an object of ${FLAGS.map((k) => `${k}: true or false`).join(', ')} and coords: "center" or "box", not ${JSON.stringify(value)}`;
+}
+
 export const wantsBrowserGym = (options: BrowserGymOptions | undefined): options is BrowserGymOptions => Boolean(options?.axtree || options?.prunedHtml || options?.som);
 
 // BrowserGym's "standard_html" tags (frame_mark_elements.js): only these get a bid.
