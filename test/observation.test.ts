@@ -76,15 +76,16 @@ test('boxes on request: every line with its box in the viewport', async () => {
   await page.close();
 });
 
-test('reading and writing the tree: inline text made a child, nested extras, keys Playwright quoted, lines with nothing else tagged', () => {
+test('reading and writing the tree: inline text made a child, nested extras, keys Playwright quoted (quotes doubled inside), icons tagged', () => {
   const tree = parseTree([
     '- generic [ref=e1] [box=0,0,100,20]: Pick one',
     "- 'button \"a: b\" [ref=e2] [box=0,20,50,20]'",
+    "- 'heading \"Sentence: a more ''Islamic'' one\" [level=4] [ref=e5] [box=0,50,90,9]'",
     '- generic [ref=e3] [cursor=pointer] [box=0,40,10,10]',
     '- iframe [ref=e4] [box=0,60,100,100]:',
     '  - button "Inside" [ref=f1e2] [box=5,5,20,10]',
   ].join('\n'));
-  assert.deepEqual(tree.refBoxes, ['0,0,100,20', '0,20,50,20', '0,40,10,10', '0,60,100,100']);
+  assert.deepEqual(tree.refBoxes, ['0,0,100,20', '0,20,50,20', '0,50,90,9', '0,40,10,10', '0,60,100,100']);
   assert.deepEqual(tree.namelessBoxes, ['0,40,10,10']);
   const text = renderTree(tree, {
     extras: [
@@ -101,6 +102,7 @@ test('reading and writing the tree: inline text made a child, nested extras, key
     '    - text: one',
     '    - generic [ref=x8]: "a: b"',
     "- 'button \"a: b\" [ref=e2]'",
+    "- 'heading \"Sentence: a more ''Islamic'' one\" [level=4] [ref=e5]'",
     '- generic [ref=e3] [cursor=pointer] [tag=span#send-reply]',
     '- iframe [ref=e4]:',
     '  - button "Inside" [ref=f1e2]',

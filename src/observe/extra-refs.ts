@@ -22,7 +22,7 @@ export interface ParsedTree {
   lines: (Line | string)[];
   /** The boxes of the main document's lines with a ref: what the page pass checks coverage against. */
   refBoxes: string[];
-  /** Those of lines with a ref and nothing else to tell them by: no name, no text, no children. */
+  /** Those of generic and image lines with a ref and nothing else to tell them by: no name, no text, no children. */
   namelessBoxes: string[];
 }
 
@@ -43,21 +43,21 @@ export function parseTree(snapshot: string): ParsedTree {
     if (main && box) refBoxes.push(box);
     return { depth: item[1]!.length / 2, key, rest, main, ...(ref && { ref }), ...(box && { box }) };
   });
+  // An icon is a generic or an image: a control's role says what it is.
   const namelessBoxes = lines.flatMap((line, i) => {
-    if (typeof line === 'string' || !line.main || !line.box || line.rest || !/^[\w-]+(?: \[[^\]]*\])*$/.test(line.key)) return [];
+    if (typeof line === 'string' || !line.main || !line.box || line.rest || !/^(generic|img)(?: \[[^\]]*\])*$/.test(line.key)) return [];
     const next = lines[i + 1];
     return next !== undefined && typeof next !== 'string' && next.depth > line.depth ? [] : [line.box];
   });
   return { lines, refBoxes, namelessBoxes };
 }
 
-/** A YAML list item's key and what follows it; a key holding `: ` is single-quoted by Playwright. */
+/** A YAML list item's key and what follows it; a key holding `: ` is single-quoted by Playwright (`''` for a quote). */
 function splitKey(body: string): [string, string] {
   if (body.startsWith("'")) {
-    const close = /'(?!')/g;
-    close.lastIndex = 1;
-    const at = (close.exec(body)?.index ?? body.length - 1) + 1;
-    return [body.slice(0, at), body.slice(at)];
+    let at = 1;
+    while (at < body.length && !(body[at] === "'" && body[at + 1] !== "'")) at += body[at] === "'" ? 2 : 1;
+    return [body.slice(0, at + 1), body.slice(at + 1)];
   }
   const colon = body.indexOf(': ');
   if (colon >= 0) return [body.slice(0, colon), body.slice(colon)];

@@ -50,18 +50,25 @@ export function markInPage({ refBoxes, namelessBoxes }: MarkRequest, ...listenin
     if (!r) rects.set(el, (r = el.getBoundingClientRect()));
     return r;
   };
+  const boxes = new Map<Element, string>();
   const boxOf = (el: Element) => {
-    const r = rectOf(el);
-    return `${Math.round(r.x)},${Math.round(r.y)},${Math.round(r.width)},${Math.round(r.height)}`;
+    let box = boxes.get(el);
+    if (box === undefined) {
+      const r = rectOf(el);
+      boxes.set(el, (box = `${Math.round(r.x)},${Math.round(r.y)},${Math.round(r.width)},${Math.round(r.height)}`));
+    }
+    return box;
   };
 
   // Bids as BrowserGym gives them (browsergym-in-page.ts gives every element one first, when
   // asked): a counter per document, a bid kept while it is the element's alone.
   const world = globalThis as { benchwrightBids?: number };
-  world.benchwrightBids ??= 1 + Math.max(-1, ...Array.from(document.querySelectorAll('[bid]'), (e) => Number(e.getAttribute('bid'))).filter(Number.isInteger));
+  const held = new Map<string, number>();
+  for (const e of Array.from(document.querySelectorAll('[bid]'))) held.set(e.getAttribute('bid')!, (held.get(e.getAttribute('bid')!) ?? 0) + 1);
+  world.benchwrightBids ??= 1 + Math.max(-1, ...Array.from(held.keys(), Number).filter(Number.isInteger));
   const bidOf = (el: Element) => {
     let bid = el.getAttribute('bid');
-    if (bid === null || !/^\d+$/.test(bid) || document.querySelectorAll(`[bid="${bid}"]`).length > 1) el.setAttribute('bid', (bid = String(world.benchwrightBids!++)));
+    if (bid === null || !/^\d+$/.test(bid) || held.get(bid)! > 1) el.setAttribute('bid', (bid = String(world.benchwrightBids!++)));
     return bid;
   };
 
@@ -86,6 +93,26 @@ export function markInPage({ refBoxes, namelessBoxes }: MarkRequest, ...listenin
   const SHAPES = ['circle', 'ellipse', 'line', 'path', 'polygon', 'polyline', 'rect', 'text'];
   const CONTROLS = 'a[href], button, input, select, textarea, summary, [role=button], [role=link]';
   const extraOf = new Map<Element, Extra>();
+  // An ancestor the tree folded away (an e-mail's row, shown as the block of its text): the
+  // box of the one line that shows it, if one alone does.
+  const shownBy = new Map<Element, string | undefined>();
+  const lineFor = (up: Element) => {
+    if (!shownBy.has(up)) {
+      // In page order, the first shown is outermost; another outside it means two lines.
+      let first: Element | undefined;
+      let alone = true;
+      for (const d of Array.from(up.querySelectorAll('*'))) {
+        if (!refBoxSet.has(boxOf(d))) continue;
+        if (!first) first = d;
+        else if (!first.contains(d)) {
+          alone = false;
+          break;
+        }
+      }
+      shownBy.set(up, first && alone ? boxOf(first) : undefined);
+    }
+    return shownBy.get(up);
+  };
   const extras: Extra[] = [];
   for (const el of elements) {
     if (el === document.documentElement || el === document.body || holdsRef.has(el)) continue;
@@ -111,13 +138,7 @@ export function markInPage({ refBoxes, namelessBoxes }: MarkRequest, ...listenin
         placed = { bid: extra.bid };
         same = boxOf(up) === boxOf(el);
       } else if (refBoxSet.has(boxOf(up))) placed = { box: boxOf(up) };
-      else if (holdsRef.has(up)) {
-        // An ancestor the tree folded away (an e-mail's row, shown as the block of its text):
-        // under what shows it, when one line alone does.
-        const shown = Array.from(up.querySelectorAll('*')).filter((d) => refBoxSet.has(boxOf(d)));
-        const outermost = shown.filter((d) => !shown.some((o) => o !== d && o.contains(d)));
-        if (outermost.length === 1) placed = { box: boxOf(outermost[0]!) };
-      }
+      else if (holdsRef.has(up) && lineFor(up) !== undefined) placed = { box: lineFor(up)! };
     }
     if (same) continue;
     const text = ((el as HTMLElement).innerText ?? el.textContent ?? '').replace(/\s+/g, ' ').trim()
