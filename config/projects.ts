@@ -4,6 +4,7 @@ import { missingServer, settingsProblem } from '../agents/http/settings.ts';
 import type { LlmOptions } from '../agents/llm/options.ts';
 import type { BenchwrightOptions } from '../fixtures/benchwright.ts';
 import type { ChatSettings } from '../src/llm/client.ts';
+import { browsergymOptionsProblem } from '../src/observe/browsergym/views.ts';
 import { ownModule } from '../src/package-files.ts';
 
 /** The generated suite: one test per instance of the benchmark. */
@@ -42,7 +43,11 @@ const PATIENT_TIMEOUT = 15 * 60_000;
  */
 export function llmProject(name: string, options: Partial<LlmOptions>, judge?: Partial<ChatSettings>, env = process.env): BenchmarkProject {
   const overrides = jsonOptions('BENCHWRIGHT_LLM_OPTIONS', 'LLM settings', '{"demos": 3}', env);
-  return agentProject(name, { agent: 'llm', agentOptions: { ...options, ...overrides }, ...(judge && { judge }) }, PATIENT_TIMEOUT);
+  const agentOptions = { ...options, ...overrides } as Partial<LlmOptions>;
+  // A typo in what the model is shown must stop the run here, not at every step.
+  const problem = agentOptions.observe?.browsergym === undefined ? undefined : browsergymOptionsProblem(agentOptions.observe.browsergym);
+  if (problem) throw new Error(`project ${name}: agentOptions.observe.${problem}`);
+  return agentProject(name, { agent: 'llm', agentOptions, ...(judge && { judge }) }, PATIENT_TIMEOUT);
 }
 
 /**

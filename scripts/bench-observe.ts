@@ -71,7 +71,7 @@ async function coverage(page: Page) {
   const { refBoxes } = parseTree(await page.ariaSnapshot({ mode: 'ai', boxes: true }));
   const dom = await domNodes(page);
   const clickable = [...dom.bids].filter(([node]) => dom.clickable.has(node)).map(([, bid]) => bid);
-  const targets = [...new Set([...Object.keys(marks).filter((bid) => marks[bid]!.som), ...clickable])];
+  const targets = [...new Set([...Object.keys(marks).filter((bid) => marks[bid]!.setOfMarks), ...clickable])];
   return callIsolated(page, 'measuring coverage', coverageInPage, { targets, refBoxes, extraBids });
 }
 

@@ -101,6 +101,14 @@ test("BrowserGym's actions as its agents write them: bids, its Python booleans, 
     { name: 'keyboard_type', args: ['hi'] },
   ]);
   assert.deepEqual(parseActions('fill("e3", "x", enable_autocomplete_menu=false)').actions, [{ name: 'fill', args: ['e3', 'x', false] }]);
+  // Its keywords: its parameters' names, and a keyword past an optional parameter it skips.
+  assert.deepEqual(parseActions("click(bid='12')\npress('3', key_comb='Enter')\ndrag_and_drop(from_bid='1', to_bid='2')\nscroll(delta_x=0, delta_y=200)\nclick('12', modifiers=['Shift'])").actions, [
+    { name: 'click', args: ['12'] },
+    { name: 'press', args: ['3', 'Enter'] },
+    { name: 'drag_and_drop', args: ['1', '2'] },
+    { name: 'scroll', args: [0, 200] },
+    { name: 'click', args: ['12', 'left', ['Shift']] },
+  ]);
   // Its extra parameters are taken but never shown: the prompts of earlier runs stay as they were.
   assert.deepEqual(actionForms('click'), ['click(target, button?)', 'click(x, y)']);
   assert.deepEqual(actionForms('fill'), ['fill(target, value)']);

@@ -1,6 +1,5 @@
 import type { Agent } from '../../src/agent/types.ts';
 import { hasEndpoint } from '../../src/llm/client.ts';
-import { browsergymOptionsProblem } from '../../src/observe/browsergym/views.ts';
 import type { LlmOptions } from './options.ts';
 
 /**
@@ -22,9 +21,7 @@ export const llm: Agent = {
   // A vision model sees the viewport at every step.
   observes: (options) => {
     const { vision, observe } = options as Partial<LlmOptions>;
-    const problem = observe?.browsergym && browsergymOptionsProblem(observe.browsergym);
-    if (problem) throw new Error(`agentOptions.observe.${problem}`);
-    return { screenshot: Boolean(vision), ...observe };
+    return { screenshot: Boolean(vision), ...(observe?.boxes && { boxes: true }), ...(observe?.browsergym && { browsergym: observe.browsergym }) };
   },
 };
 

@@ -38,13 +38,15 @@ ${actionSet.map((name) => `${actionForms(name).join(' | ')}: ${ACTION_HELP[name]
 export async function buildStepMessages(view: StepView, options: LlmOptions): Promise<{ messages: ChatCompletionMessageParam[]; cut: number }> {
   const head = system(view.actionSet, view);
   const tree = await fitTree(view, [head, userText(view, '', 0)].join('\n'), options);
-  const text = userText(view, tree.text, tree.cut);
+  // BrowserGym's HTML, when shown, has what the tree leaves of the budget.
+  const html = await fitHtml(view, [head, userText(view, tree.text, tree.cut)].join('\n'), options);
+  const text = userText(view, tree.text, tree.cut, html);
   // BrowserGym's set-of-marks screenshot stands for the plain one.
   const image = view.observation.browsergym?.som ?? view.observation.screenshot;
   const content: ChatCompletionContentPart[] | string = image
     ? [{ type: 'text', text }, { type: 'image_url', image_url: { url: `data:image/jpeg;base64,${image}` } }]
     : text;
-  return { messages: [{ role: 'system', content: head }, { role: 'user', content }], cut: tree.cut };
+  return { messages: [{ role: 'system', content: head }, { role: 'user', content }], cut: tree.cut + html.cut };
 }
 
 /** The follow-up when a reply holds no usable action: the problem, quoted (BrowserGym's parse-and-retry). */
@@ -79,7 +81,7 @@ export function readStepReply(reply: string, actionSet?: readonly ActionName[]):
 /** parseActions' error for text without any call. */
 const NO_CALL = /^no action found\b/;
 
-function userText(view: StepView, tree: string, cut: number): string {
+function userText(view: StepView, tree: string, cut: number, html = { text: '', cut: 0 }): string {
   const { observation: o } = view;
   const start = originOf(view.history[0]?.url ?? o.url);
   const shown = (url: string) => shownUrl(url, start);
@@ -90,7 +92,7 @@ function userText(view: StepView, tree: string, cut: number): string {
     ...(view.answerFormat ? [`Answer format:\n${view.answerFormat}`] : []),
     `Tabs:\n${tabs}`,
     `Page: ${shown(o.url)}\nAccessibility tree${cut ? ` (${cut} tokens left out)` : ''}:\n${tree}`,
-    ...(o.browsergym?.prunedHtml !== undefined ? [`HTML:\n${o.browsergym.prunedHtml}`] : []),
+    ...(o.browsergym?.prunedHtml !== undefined ? [`HTML${html.cut ? ` (${html.cut} tokens left out)` : ''}:\n${html.text}`] : []),
     ...(o.lastError ? [`Your last action failed: ${o.lastError}`] : []),
     `Earlier steps:\n${steps.length ? steps.join('\n') : '(none)'}`,
     'Your next action?',
@@ -128,14 +130,27 @@ function treeOf(view: StepView): string {
   return axtree.replace(/url='([^'\\]*)'/g, (_, url: string) => `url='${shownUrl(url, start)}'`);
 }
 
+/** The element the last action named: its ref or bid. */
+const lastNamed = (view: StepView) => /^\w+\("((?:f\d+)?e\d+|x\d+|\d+)"/.exec(view.history.at(-1)?.action ?? '')?.[1];
+
 /** The tree, cut around the element last acted on (else the focused one) to what the rest of the prompt leaves of the budget. */
 async function fitTree(view: StepView, fixed: string, options: LlmOptions): Promise<{ text: string; cut: number }> {
-  const tree = treeOf(view);
-  // Every token holds at least one byte: a prompt of no more bytes than the budget needs no tokenizer.
-  if (Buffer.byteLength(fixed) + Buffer.byteLength(tree) <= options.maxPromptTokens) return { text: tree, cut: 0 };
-  await loadEncoding(options.encoding);
-  const budget = Math.max(0, options.maxPromptTokens - countTokens(fixed, options.encoding));
-  const lastRef = /^\w+\("((?:f\d+)?e\d+|x\d+|\d+)"/.exec(view.history.at(-1)?.action ?? '')?.[1];
+  const last = lastNamed(view);
   const bids = view.observation.browsergym?.axtree !== undefined;
-  return fitTokens(tree, budget, lastRef ? (bids ? `[${lastRef}]` : `[ref=${lastRef}]`) : bids ? 'focused' : '[active]', options.encoding);
+  return fit(treeOf(view), fixed, last ? (bids ? `[${last}]` : `[ref=${last}]`) : bids ? 'focused' : '[active]', options);
+}
+
+/** BrowserGym's HTML (none when not asked for), cut around the element last acted on to what the rest leaves. */
+async function fitHtml(view: StepView, fixed: string, options: LlmOptions): Promise<{ text: string; cut: number }> {
+  const html = view.observation.browsergym?.prunedHtml;
+  if (html === undefined) return { text: '', cut: 0 };
+  const last = lastNamed(view);
+  return fit(html, fixed, last ? `bid="${last.replace(/^x/, '')}"` : '<', options);
+}
+
+async function fit(text: string, fixed: string, anchor: string, options: LlmOptions): Promise<{ text: string; cut: number }> {
+  // Every token holds at least one byte: a prompt of no more bytes than the budget needs no tokenizer.
+  if (Buffer.byteLength(fixed) + Buffer.byteLength(text) <= options.maxPromptTokens) return { text, cut: 0 };
+  await loadEncoding(options.encoding);
+  return fitTokens(text, Math.max(0, options.maxPromptTokens - countTokens(fixed, options.encoding)), anchor, options.encoding);
 }

@@ -128,34 +128,45 @@ function parseCall(text: string, start: number, name: keyof typeof ACTION_SIGNAT
     else if (cursor.peek() !== ')') throw cursor.problem('expected "," or ")"');
   }
   const forms: readonly (readonly ParamSpec[])[] = ACTION_SIGNATURES[name];
-  const problems = forms.map((params) => misfit(name, params, written, start));
-  const fits = problems.findIndex((problem) => problem === undefined);
-  if (fits < 0) {
+  const fitted = forms.map((params) => arrange(name, params, written, start));
+  const fits = fitted.find((f): f is ActionArg[] => !(f instanceof SyntaxProblem));
+  if (!fits) {
+    const problems = fitted as SyntaxProblem[];
     if (forms.length === 1) throw problems[0]!;
-    throw new SyntaxProblem(start, `${name} takes ${forms.map((params) => `(${params.filter((p) => !p.hidden).map(describeParam).join(', ')})`).join(' or ')}: ${problems.map((p) => p!.message.replace(`${name}: `, '')).join('; ')}`);
+    throw new SyntaxProblem(start, `${name} takes ${forms.map((params) => `(${params.filter((p) => !p.hidden).map(describeParam).join(', ')})`).join(' or ')}: ${problems.map((p) => p.message.replace(`${name}: `, '')).join('; ')}`);
   }
-  return { action: { name, args: written.map((w) => w.value) }, end: cursor.at + 1 };
+  return { action: { name, args: fits }, end: cursor.at + 1 };
 }
 
-/** Why the written arguments do not fit one form of the action; undefined when they do. */
-function misfit(name: string, params: readonly ParamSpec[], written: { keyword?: string; at: number; value: ActionArg }[], start: number): SyntaxProblem | undefined {
-  for (const [i, w] of written.entries()) {
-    const expected = params[i]?.name;
-    if (w.keyword !== undefined && w.keyword !== expected) return new SyntaxProblem(w.at, `${name} expects ${expected ? `"${expected}"` : 'no more arguments'} here, not "${w.keyword}"`);
+/**
+ * The written arguments in the places of one form of the action, or why they do not fit.
+ * Keywords come in order, by a parameter's name or BrowserGym's (`bid`, `key_comb`); one may
+ * skip optional parameters that have a default (click('12', modifiers=['Shift'])).
+ */
+function arrange(name: string, params: readonly ParamSpec[], written: { keyword?: string; at: number; value: ActionArg }[], start: number): ActionArg[] | SyntaxProblem {
+  const named = (spec: ParamSpec | undefined, keyword: string) => spec !== undefined && (spec.name === keyword || spec.aliases?.includes(keyword));
+  const args: ActionArg[] = [];
+  for (const w of written) {
+    if (w.keyword !== undefined) {
+      while (!named(params[args.length], w.keyword) && params[args.length]?.fallback !== undefined) args.push(params[args.length]!.fallback!);
+      const expected = params[args.length]?.name;
+      if (!named(params[args.length], w.keyword)) return new SyntaxProblem(w.at, `${name} expects ${expected ? `"${expected}"` : 'no more arguments'} here, not "${w.keyword}"`);
+    }
+    args.push(w.value);
   }
   const required = params.filter((p) => !p.optional).length;
-  if (written.length < required || written.length > params.length) {
+  if (args.length < required || args.length > params.length) {
     // Told as prompts show the action: BrowserGym's hidden extras only to who wrote one.
-    const shown = written.length > params.filter((p) => !p.hidden).length ? params : params.filter((p) => !p.hidden);
+    const shown = args.length > params.filter((p) => !p.hidden).length ? params : params.filter((p) => !p.hidden);
     const names = shown.map((p) => p.name).join(', ');
-    return new SyntaxProblem(start, `${name} takes ${required === shown.length ? required : `${required} to ${shown.length}`} arguments${names ? ` (${names})` : ''}, got ${written.length}`);
+    return new SyntaxProblem(start, `${name} takes ${required === shown.length ? required : `${required} to ${shown.length}`} arguments${names ? ` (${names})` : ''}, got ${args.length}`);
   }
-  for (const [i, { value }] of written.entries()) {
+  for (const [i, value] of args.entries()) {
     const spec = params[i]!;
     const kinds: readonly ParamKind[] = Array.isArray(spec.kind) ? spec.kind : [spec.kind];
     if (!kinds.includes(kindOf(value))) return new SyntaxProblem(start, `${name}: "${spec.name}" must be a ${kinds.join(' or ')}, got ${JSON.stringify(value)}`);
   }
-  return undefined;
+  return args;
 }
 
 /** Every action call in a model reply, in order; malformed calls become errors, never code. */

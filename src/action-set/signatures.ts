@@ -15,12 +15,16 @@ export interface ParamSpec {
   optional?: boolean;
   /** Taken when written (BrowserGym's), never shown: the prompts of earlier runs stay the same. */
   hidden?: boolean;
+  /** BrowserGym's names for it, taken as keywords (`bid`, `key_comb`). */
+  aliases?: string[];
+  /** What it is when a keyword after it skips it. */
+  fallback?: ActionArg;
 }
 
-const p = (name: string, kind: ParamSpec['kind'], optional = false): ParamSpec => ({ name, kind, optional });
+const p = (name: string, kind: ParamSpec['kind'], optional = false, aliases?: string[]): ParamSpec => ({ name, kind, optional, ...(aliases && { aliases }) });
 const hidden = (name: string, kind: ParamSpec['kind']): ParamSpec => ({ name, kind, optional: true, hidden: true });
-const target = p('target', 'string');
-const button = p('button', 'string', true);
+const target = p('target', 'string', false, ['bid']);
+const button: ParamSpec = { ...p('button', 'string', true), fallback: 'left' };
 const x = p('x', 'number');
 const y = p('y', 'number');
 
@@ -35,19 +39,19 @@ export const ACTION_SIGNATURES = {
   capture_screen: [[]],
   click: [[target, button, hidden('modifiers', 'strings')], [x, y]],
   type: [[p('text', 'string')]],
-  scroll: [[p('direction', ['string', 'number']), p('dy', 'number', true)]],
+  scroll: [[p('direction', ['string', 'number'], false, ['delta_x']), p('dy', 'number', true, ['delta_y'])]],
   maximize: [[]],
   wait_till_loaded: [[p('field', 'string'), p('timeout_ms', 'number', true)]],
   scroll_to: [[p('field', 'string')]],
   dblclick: [[target, button, hidden('modifiers', 'strings')]],
   hover: [[target]],
   fill: [[target, p('value', 'string'), hidden('enable_autocomplete_menu', 'boolean')]],
-  press: [[target, p('key', 'string')]],
-  keyboard_press: [[p('key', 'string')]],
+  press: [[target, p('key', 'string', false, ['key_comb'])]],
+  keyboard_press: [[p('key', 'string', false, ['key_comb'])]],
   select_option: [[target, p('options', ['string', 'strings'])]],
   check: [[target]],
   uncheck: [[target]],
-  drag_and_drop: [[p('from', 'string'), p('to', 'string')]],
+  drag_and_drop: [[p('from', 'string', false, ['from_bid']), p('to', 'string', false, ['to_bid'])]],
   goto: [[p('url', 'string')]],
   go_back: [[]],
   go_forward: [[]],
@@ -66,7 +70,7 @@ export const ACTION_SIGNATURES = {
   mouse_down: [[x, y, button]],
   mouse_up: [[x, y, button]],
   mouse_drag_and_drop: [[p('from_x', 'number'), p('from_y', 'number'), p('to_x', 'number'), p('to_y', 'number')]],
-  scroll_at: [[x, y, p('dx', 'number'), p('dy', 'number')]],
+  scroll_at: [[x, y, p('dx', 'number', false, ['delta_x']), p('dy', 'number', false, ['delta_y'])]],
   keyboard_type: [[p('text', 'string')]],
   keyboard_insert_text: [[p('text', 'string')]],
   keyboard_down: [[p('key', 'string')]],

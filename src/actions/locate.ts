@@ -48,7 +48,8 @@ export const FRAME_ELEMENTS = 'iframe, frame';
  * checks before acting, in one call (each Playwright query is a round trip; the read-back finds
  * fields the same way), in the main document or else in the frames it reaches, depth first.
  * Elements are told apart by their tag, not `instanceof` (a frame's elements belong to another
- * window).
+ * window). No named helper functions inside: it runs through frame.evaluate too, where tsx's
+ * `__name` calls would find no such function.
  */
 function probeInPage({ name, nonAnswer, frames }: { name: string; nonAnswer: readonly string[]; frames: string }): { path: number[]; states: ControlState[] } | null {
   for (const stack: { doc: Document; path: number[] }[] = [{ doc: document, path: [] }]; stack.length; ) {

@@ -53,12 +53,13 @@ export const PAGE_ACTIONS = {
   dblclick: (c: PageActionContext, target: string, button?: string, modifiers?: string[]) =>
     element(c, target).dblclick({ button: mouseButton(button), modifiers: keyModifiers(modifiers), timeout: c.timeout }),
   hover: (c: PageActionContext, target: string) => element(c, target).hover({ timeout: c.timeout }),
-  // BrowserGym types key by key when asked, so that an autocomplete menu opens as it would for a user.
+  // With BrowserGym's enable_autocomplete_menu, as it does: all but the last character filled,
+  // the last typed, so that an autocomplete menu opens as it would for a user.
   fill: async (c: PageActionContext, target: string, value: string, autocomplete?: boolean) => {
     const box = element(c, target);
-    if (!autocomplete) return box.fill(value, { timeout: c.timeout });
-    await box.clear({ timeout: c.timeout });
-    await box.pressSequentially(value, { timeout: c.timeout });
+    if (!autocomplete || !value) return box.fill(value, { timeout: c.timeout });
+    await box.fill(value.slice(0, -1), { timeout: c.timeout });
+    await box.pressSequentially(value.slice(-1), { timeout: c.timeout });
   },
   press: (c: PageActionContext, target: string, key: string) => element(c, target).press(key, { timeout: c.timeout }),
   keyboard_press: (c: PageActionContext, key: string) => c.page.keyboard.press(key),

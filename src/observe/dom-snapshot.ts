@@ -17,6 +17,12 @@ export interface DomNodes {
 /** Controls Chromium counts as clickable whatever their listeners: the tree gives them refs already. */
 const NATIVE = new Set(['A', 'AREA', 'BUTTON', 'INPUT', 'LABEL', 'OPTION', 'SELECT', 'SUMMARY', 'TEXTAREA']);
 
+/**
+ * Each listening element is handed to the page pass by one round trip (about half a
+ * millisecond): past this many, on a page of thousands of handlers, the rest go unmarked.
+ */
+const MAX_LISTENING = 400;
+
 export async function domNodes(page: Page): Promise<DomNodes> {
   if (!isChromium(page)) return { listening: [], bids: new Map(), clickable: new Set() };
   const cdp = await sessionOf(page).cdp;
@@ -28,9 +34,11 @@ export async function domNodes(page: Page): Promise<DomNodes> {
   const bids = new Map<number, string>();
   if (!main) return { snapshot, listening, bids, clickable };
   const { nodeName = [], backendNodeId = [], attributes = [], isClickable } = main.nodes;
+  // Only what has a box a user can hit (20 px² or more), as the page pass would keep.
+  const area = new Map(main.layout.nodeIndex.map((node, k) => [node, (main.layout.bounds[k]?.[2] ?? 0) * (main.layout.bounds[k]?.[3] ?? 0)]));
   for (const i of isClickable?.index ?? []) {
     clickable.add(backendNodeId[i]!);
-    if (!NATIVE.has(strings[nodeName[i]!]!)) listening.push(backendNodeId[i]!);
+    if (!NATIVE.has(strings[nodeName[i]!]!) && (area.get(i) ?? 0) >= 20 && listening.length < MAX_LISTENING) listening.push(backendNodeId[i]!);
   }
   for (const [i, attrs] of attributes.entries()) {
     for (let a = 0; a < attrs.length; a += 2) if (strings[attrs[a]!] === 'bid') bids.set(backendNodeId[i]!, strings[attrs[a + 1]!]!);

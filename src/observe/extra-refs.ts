@@ -24,6 +24,8 @@ export interface ParsedTree {
   refBoxes: string[];
   /** Those of generic and image lines with a ref and nothing else to tell them by: no name, no text, no children. */
   namelessBoxes: string[];
+  /** Those lines themselves (only they get a tag: a control of the same box keeps its line). */
+  nameless: Set<number>;
 }
 
 const BOX = / \[box=(-?\d+,-?\d+,-?\d+,-?\d+)\]/;
@@ -43,13 +45,13 @@ export function parseTree(snapshot: string): ParsedTree {
     if (main && box) refBoxes.push(box);
     return { depth: item[1]!.length / 2, key, rest, main, ...(ref && { ref }), ...(box && { box }) };
   });
-  // An icon is a generic or an image: a control's role says what it is.
-  const namelessBoxes = lines.flatMap((line, i) => {
-    if (typeof line === 'string' || !line.main || !line.box || line.rest || !/^(generic|img)(?: \[[^\]]*\])*$/.test(line.key)) return [];
-    const next = lines[i + 1];
-    return next !== undefined && typeof next !== 'string' && next.depth > line.depth ? [] : [line.box];
+  // An icon is a generic or an image (a control's role says what it is); a line with children ends in ':'.
+  const nameless = new Set<number>();
+  lines.forEach((line, i) => {
+    if (typeof line !== 'string' && line.main && line.box && !line.rest && /^(generic|img)(?: \[[^\]]*\])*$/.test(line.key)) nameless.add(i);
   });
-  return { lines, refBoxes, namelessBoxes };
+  const namelessBoxes = [...nameless].map((i) => (lines[i] as Line).box!);
+  return { lines, refBoxes, namelessBoxes, nameless };
 }
 
 /** A YAML list item's key and what follows it; a key holding `: ` is single-quoted by Playwright (`''` for a quote). */
@@ -82,7 +84,9 @@ export function renderTree(tree: ParsedTree, { extras, tags }: Pick<MarkResult, 
   for (const extra of extras) {
     const parent = extra.parent && ('bid' in extra.parent ? `x${extra.parent.bid}` : lineOfBox.get(extra.parent.box));
     const key = String(parent ?? 'top');
-    byParent.set(key, [...(byParent.get(key) ?? []), extra]);
+    const siblings = byParent.get(key);
+    if (siblings) siblings.push(extra);
+    else byParent.set(key, [extra]);
   }
   const out: string[] = [];
   const writeExtras = (key: string, depth: number) => {
@@ -107,7 +111,7 @@ export function renderTree(tree: ParsedTree, { extras, tags }: Pick<MarkResult, 
     if (typeof line === 'string') return out.push(line);
     close(line.depth);
     // An icon's line says what it is by its tag, as an extra's does.
-    const tag = line.main && line.box && !line.rest ? tags[line.box] : undefined;
+    const tag = tree.nameless.has(i) ? tags[line.box!] : undefined;
     const added = `${tag ? ` [tag=${tag}]` : ''}${options.boxes && line.box ? ` [box=${line.box}]` : ''}`;
     const bare = line.key.replace(BOX, '');
     // Inside the quotes of a key Playwright quoted (one holding `: `).
@@ -124,8 +128,10 @@ export function renderTree(tree: ParsedTree, { extras, tags }: Pick<MarkResult, 
   return out.join('\n');
 }
 
-/** Text as a YAML value: plain when YAML would read it back the same, else double-quoted. */
+/** Text as a YAML value, quoted when Playwright would quote it (its yamlStringNeedsQuotes). */
 function yamlValue(text: string): string {
-  const plain = /^[^\s\-?:,[\]{}#&*!|>'"%@`]/.test(text) && !/: |\s#|\s$/.test(text) && !/^(true|false|null|~|-?\d+(\.\d+)?)$/i.test(text);
-  return plain ? text : JSON.stringify(text);
+  const quoted = text === '' || /^\s|\s$|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]|^-|[\n:](\s|$)|\s#|[\n\r]|^[&*\],?!>|@"'#%]|[{}`]|^\[/.test(text)
+    || !isNaN(Number(text)) || ['y', 'n', 'yes', 'no', 'true', 'false', 'on', 'off', 'null', '~'].includes(text.toLowerCase())
+    || /^[-+]?\.(inf|nan)$/i.test(text);
+  return quoted ? JSON.stringify(text) : text;
 }

@@ -60,25 +60,35 @@ export function markInPage({ refBoxes, namelessBoxes }: MarkRequest, ...listenin
     return box;
   };
 
-  // Bids as BrowserGym gives them (browsergym-in-page.ts gives every element one first, when
-  // asked): a counter per document, a bid kept while it is the element's alone.
+  // Bids as BrowserGym gives them (marks-in-page.ts gives every element one first, when asked):
+  // a counter per document; a bid is kept by the first element in page order that has it.
   const world = globalThis as { benchwrightBids?: number };
-  const held = new Map<string, number>();
-  for (const e of Array.from(document.querySelectorAll('[bid]'))) held.set(e.getAttribute('bid')!, (held.get(e.getAttribute('bid')!) ?? 0) + 1);
-  world.benchwrightBids ??= 1 + Math.max(-1, ...Array.from(held.keys(), Number).filter(Number.isInteger));
+  const firstWith = new Map<string, Element>();
+  let highest = -1;
+  for (const e of Array.from(document.querySelectorAll('[bid]'))) {
+    const bid = e.getAttribute('bid')!;
+    if (!firstWith.has(bid)) firstWith.set(bid, e);
+    if (/^\d+$/.test(bid)) highest = Math.max(highest, Number(bid));
+  }
+  world.benchwrightBids ??= highest + 1;
   const bidOf = (el: Element) => {
     let bid = el.getAttribute('bid');
-    if (bid === null || !/^\d+$/.test(bid) || held.get(bid)! > 1) el.setAttribute('bid', (bid = String(world.benchwrightBids!++)));
+    if (bid === null || !/^\d+$/.test(bid) || firstWith.get(bid) !== el) {
+      el.setAttribute('bid', (bid = String(world.benchwrightBids!++)));
+      firstWith.set(bid, el);
+    }
     return bid;
   };
 
   const SVG = 'http://www.w3.org/2000/svg';
+  // Its tag, id and first two classes, as far as they stay one bracketed word of the tree.
   const tagOf = (el: Element) => {
-    const classes = typeof el.className === 'string' ? el.className.trim().split(/\s+/).filter(Boolean).slice(0, 2) : [];
-    return `${el.localName}${el.id ? `#${el.id}` : ''}${classes.map((c) => `.${c}`).join('')}`;
+    const classes = typeof el.className === 'string' ? el.className.trim().split(/\s+/).filter((c) => /^[\w-]+$/.test(c)).slice(0, 2) : [];
+    const id = /^[^\s[\]'"]+$/.test(el.id) ? `#${el.id}` : '';
+    return `${el.localName}${id}${classes.map((c) => `.${c}`).join('')}`;
   };
   const tags: Record<string, string> = {};
-  for (const el of elements) if (nameless.has(boxOf(el)) && (el.id || el.classList.length)) tags[boxOf(el)] = tagOf(el);
+  for (const el of elements) if (nameless.has(boxOf(el)) && tagOf(el) !== el.localName) tags[boxOf(el)] = tagOf(el);
 
   // What holds a ref inside it (itself included), bottom up.
   const holdsRef = new Set<Element>();
@@ -132,7 +142,7 @@ export function markInPage({ refBoxes, namelessBoxes }: MarkRequest, ...listenin
     // Under its nearest ancestor shown: an extra, or one with a ref; one of the same box is the same target.
     let placed: Extra['parent'];
     let same = false;
-    for (let up = parent; up && up !== document.body && !placed; up = up.parentElement) {
+    for (let up = parent; up && !placed; up = up.parentElement) {
       const extra = extraOf.get(up);
       if (extra) {
         placed = { bid: extra.bid };

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { documentHtml, type ActionLibrary } from '../actions/library.ts';
 import { isElementName, type ElementKey } from '../actions/page-actions.ts';
 import { ACTION_SIGNATURES, type Action } from '../action-set/signatures.ts';
-import { callIsolated } from '../values/page-session.ts';
+import { callIsolated, documentOf, documentWent } from '../values/page-session.ts';
 import { settle, type Unsettled } from '../values/settle.ts';
 import { domNodes } from './dom-snapshot.ts';
 import { parseTree, renderTree } from './extra-refs.ts';
@@ -61,12 +61,7 @@ export async function observe(actions: ActionLibrary, step: number, lastError: s
   // tree), then any transition it started ends: the same episode shows the same tree every time
   // (but on pages whose clocks run once loaded: a ticking price, a blinking cursor).
   const unsettled = await settle(page, 2);
-  // BrowserGym numbers every element in page order first; the extras then keep those bids.
-  const marks = wantsBrowserGym(options.browsergym) ? await markForBrowserGym(page) : undefined;
-  const tree = parseTree(await page.ariaSnapshot({ mode: 'ai', boxes: true }));
-  const marked = await callIsolated(page, 'marking the elements', markInPage, { refBoxes: tree.refBoxes, namelessBoxes: tree.namelessBoxes }, (await domNodes(page)).listening);
-  const { snapshot, refs } = renumbered(renderTree(tree, marked, { boxes: options.boxes === true }));
-  for (const { bid } of marked.extras) refs.set(`x${bid}`, { bid });
+  const { snapshot, refs, browsergym } = await look(page, options);
   actions.refs = refs;
   const tabs = await Promise.all(page.context().pages().map(async (tab, index) => ({ index, url: tab.url(), title: await titleOf(tab), focused: tab === page })));
   return {
@@ -79,8 +74,33 @@ export async function observe(actions: ActionLibrary, step: number, lastError: s
     ...(unsettled && { unsettled }),
     ...(options.screenshot && { screenshot: (await page.screenshot({ type: 'jpeg', quality: 70 })).toString('base64') }),
     ...(options.html && { html: await documentHtml(page) }),
-    ...(marks && { browsergym: await browsergymViews(page, marks, options.browsergym!) }),
+    ...(browsergym && { browsergym }),
   };
+}
+
+/**
+ * The tree and BrowserGym's views of one document: looked at again (twice at most) when the
+ * page loaded another meanwhile, so that no view mixes two documents' elements and bids.
+ */
+async function look(page: Page, options: ObserveOptions): Promise<{ snapshot: string; refs: Map<string, ElementKey>; browsergym?: BrowserGymViews }> {
+  for (let attempt = 1; ; attempt++) {
+    const document = (await documentOf(page)).id;
+    try {
+      // BrowserGym numbers every element in page order first; the extras then keep those bids.
+      const marks = wantsBrowserGym(options.browsergym) ? await markForBrowserGym(page) : undefined;
+      const tree = parseTree(await page.ariaSnapshot({ mode: 'ai', boxes: true }));
+      const dom = await domNodes(page);
+      const found = await callIsolated(page, 'marking the elements', markInPage, { refBoxes: tree.refBoxes, namelessBoxes: tree.namelessBoxes }, dom.listening);
+      const { snapshot, refs } = renumbered(renderTree(tree, found, { boxes: options.boxes === true }));
+      for (const { bid } of found.extras) refs.set(`x${bid}`, { bid });
+      const browsergym = marks && (await browsergymViews(page, marks, dom, options.browsergym!));
+      if (attempt < 3 && (await documentOf(page)).id !== document) continue;
+      return { snapshot, refs, ...(browsergym && { browsergym }) };
+    } catch (e) {
+      if (attempt < 3 && documentWent(e)) continue;
+      throw e;
+    }
+  }
 }
 
 /**

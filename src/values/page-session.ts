@@ -60,6 +60,9 @@ export async function addressOf(page: Page): Promise<string> {
 /** What CDP says when a call's document went before it answered. */
 const DOCUMENT_WENT = /Cannot find context|context was destroyed|No frame|Inspected target navigated or closed|Promise was collected/i;
 
+/** The error says the document went (a navigation) while a call was on it: worth looking again. */
+export const documentWent = (error: unknown) => error instanceof Error && DOCUMENT_WENT.test(error.message);
+
 /**
  * Calls `fn(arg, ...elements)` in a JavaScript world of its own in the main frame (Chromium's
  * isolated world, as Playwright's own injected scripts run), awaiting it when it returns a

@@ -26,12 +26,14 @@ export function extraAttributes(bid: string | undefined, props: ReadonlyMap<stri
   if (!p) return { skip: false, attributes: [] };
   const visible = p.visibility >= 0.5;
   const attributes: string[] = [];
-  if (flags.withSom && p.som) attributes.unshift('som');
+  if (flags.withSom && p.setOfMarks) attributes.unshift('som');
   if (flags.withVisible && visible) attributes.unshift('visible');
   if (flags.withClickable && p.clickable) attributes.unshift('clickable');
-  const [x, y, w, h] = p.bbox;
-  if (flags.coords === 'center') attributes.unshift(`center="${coordinates([x + w / 2, y + h / 2])}"`);
-  if (flags.coords === 'box') attributes.unshift(`box="${coordinates([x, y, x + w, y + h])}"`);
+  if (p.bbox) {
+    const [x, y, w, h] = p.bbox;
+    if (flags.coords === 'center') attributes.unshift(`center="${coordinates([x + w / 2, y + h / 2])}"`);
+    if (flags.coords === 'box') attributes.unshift(`box="${coordinates([x, y, x + w, y + h])}"`);
+  }
   return { skip: flags.visibleOnly === true && !visible, attributes };
 }
 

@@ -6,10 +6,12 @@
 export interface ElementProps {
   /** The share of its box inside the viewport, as an IntersectionObserver sees it (0 to 1, two decimals). */
   visibility: number;
-  /** [x, y, width, height] in the viewport's pixels. */
-  bbox: [number, number, number, number];
+  /** [x, y, width, height] in the viewport's pixels; null for an element with no layout box (a head, a hidden one). */
+  bbox: [number, number, number, number] | null;
   /** BrowserGym's set-of-marks flag: a target it draws on the screenshot. */
-  som: boolean;
+  setOfMarks: boolean;
+  /** What BrowserGym writes into its `value` attribute: the element's value property, where it has one (a select's choice, an li's 0). */
+  value?: string;
 }
 
 /**
@@ -22,10 +24,14 @@ export async function browsergymMarksInPage(tags: string[]): Promise<Record<stri
   const STANDARD = new Set(tags);
   const SOM_TAGS = new Set(['input', 'textarea', 'select', 'button', 'a', 'iframe', 'video', 'li', 'td', 'option']);
   const world = globalThis as { benchwrightBids?: number; benchwrightFrameDigits?: number[] };
-  world.benchwrightBids ??= 1 + Math.max(-1, ...Array.from(document.querySelectorAll('[bid]'), (e) => Number(e.getAttribute('bid'))).filter(Number.isInteger));
+  if (world.benchwrightBids === undefined) {
+    let highest = -1;
+    for (const e of Array.from(document.querySelectorAll('[bid]'))) if (/^\d+$/.test(e.getAttribute('bid')!)) highest = Math.max(highest, Number(e.getAttribute('bid')));
+    world.benchwrightBids = highest + 1;
+  }
   // BrowserGym's IFrameIdGenerator: a, b, ..., z, aA, aB, ..., zZ, aAA (digits least significant first).
   const digits = (world.benchwrightFrameDigits ??= [0]);
-  const frameId = () => {
+  const nextFrameId = () => {
     const id = digits.map((d, i) => (i < digits.length - 1 ? 'abcdefghijklmnopqrstuvwxyz'[d]!.toUpperCase() : 'abcdefghijklmnopqrstuvwxyz'[d]!)).reverse().join('');
     let i = 0;
     while (i < digits.length && ++digits[i]! === 26) digits[i++] = 0;
@@ -46,7 +52,11 @@ export async function browsergymMarksInPage(tags: string[]): Promise<Record<stri
   for (const el of marked) {
     let bid = el.getAttribute('bid');
     if (bid === null || taken.has(bid)) {
-      bid = el.localName === 'iframe' || el.localName === 'frame' ? frameId() : String(world.benchwrightBids++);
+      if (el.localName === 'iframe' || el.localName === 'frame') {
+        // A restarted generator (a new world for the same document) skips the letters in use.
+        do bid = nextFrameId();
+        while (taken.has(bid) || document.querySelector(`[bid="${bid}"]`));
+      } else bid = String(world.benchwrightBids++);
       el.setAttribute('bid', bid);
     }
     taken.add(bid);
@@ -96,8 +106,14 @@ export async function browsergymMarksInPage(tags: string[]): Promise<Record<stri
       if (el.matches('button, a, input[type="button"], div[role="button"]')) somButtons.push(el);
       for (let up = parent; up; up = up.parentElement) if (som.get(up)) som.set(up, false);
     }
-    props[el.getAttribute('bid')!] = { visibility: ratios.get(el) ?? 0, bbox: [r.x, r.y, r.width, r.height], som: false };
+    const value = (el as { value?: unknown }).value;
+    props[el.getAttribute('bid')!] = {
+      visibility: ratios.get(el) ?? 0,
+      bbox: el.getClientRects().length ? [r.x, r.y, r.width, r.height] : null,
+      setOfMarks: false,
+      ...(value !== undefined && { value: String(value) }),
+    };
   }
-  for (const el of marked) props[el.getAttribute('bid')!]!.som = som.get(el)!;
+  for (const el of marked) props[el.getAttribute('bid')!]!.setOfMarks = som.get(el)!;
   return props;
 }

@@ -1,11 +1,12 @@
 import type { DomSnapshot as Snapshot } from '../cdp-types.ts';
 import { extraAttributes, type BidProps, type BrowserGymFlags } from './extra-attributes.ts';
 
-// BrowserGym's pruned HTML: flatten_dom_to_str (the DOM snapshot as HTML, bid first, then
-// the extra attributes asked for, then the element's own; current values and checked states
-// as attributes), then prune_html (html and body unwrapped; style, link, script and br gone;
-// div, span, i and p whose one attribute is their bid unwrapped), printed as BeautifulSoup's
-// prettify() does: a tag or a text per line, one space of indent per level.
+// BrowserGym's pruned HTML: flatten_dom_to_str (the DOM snapshot as HTML: the bid, the extra
+// attributes asked for, the element's own; current values and checked states as attributes),
+// then prune_html (html and body unwrapped; style, link, script and br gone; div, span, i and
+// p whose one attribute is their bid unwrapped), printed as BeautifulSoup's prettify() does:
+// attributes in alphabetical order, a tag or a text per line, one space of indent per level,
+// what is inside a pre or a textarea as it is.
 
 
 interface Element {
@@ -58,12 +59,15 @@ function documentTree(snapshot: Snapshot, index: number, props: ReadonlyMap<stri
     const attrs = nodes.attributes![i]!;
     for (let a = 0; a < attrs.length; a += 2) {
       const name = text(attrs[a])!;
+      // lxml, which BrowserGym parses its HTML with, writes attribute names in lower case (viewbox).
       if (name === 'bid') bid = text(attrs[a + 1]);
-      else own.push([name, text(attrs[a + 1]) ?? '']);
+      else own.push([name.toLowerCase(), text(attrs[a + 1]) ?? '']);
     }
-    // BrowserGym writes each control's value and checked state into its attributes before the snapshot.
-    const value = inputValues.get(i);
-    if (value !== undefined) setAttribute(own, 'value', text(value) ?? '');
+    // Only BrowserGym's bids: not those of what the default tree marked besides (an SVG shape).
+    if (bid !== undefined && !props.has(bid)) bid = undefined;
+    // BrowserGym writes each element's value property and checked state into its attributes before the snapshot.
+    const value = bid === undefined ? text(inputValues.get(i)) : props.get(bid)!.value;
+    if (value !== undefined) setAttribute(own, 'value', value);
     if (tag === 'input') {
       if (checked.has(i)) setAttribute(own, 'checked', '');
       else removeAttribute(own, 'checked');
@@ -95,10 +99,11 @@ function extraAttribute(attribute: string): [string, string] {
   return m ? [m[1]!, m[2]!] : [attribute, ''];
 }
 
-/** prune_html, children before parents as BrowserGym walks the tags in reverse. */
+/** prune_html, children before parents as BrowserGym walks the tags in reverse (its new lines, in text and attributes alike, become spaces). */
 function prune(nodes: (Element | string)[]): (Element | string)[] {
   return nodes.flatMap((node): (Element | string)[] => {
     if (typeof node === 'string') return [node.replace(/\n/g, ' ')];
+    node.attributes = node.attributes.map(([name, value]) => [name, value.replace(/\n/g, ' ')]);
     node.children = prune(node.children);
     if (node.tag === 'html' || node.tag === 'body') return node.children;
     if (REMOVED.has(node.tag)) return [];
@@ -113,10 +118,19 @@ function print(node: Element | string, depth: number): string {
     const text = node.trim();
     return text ? `${indent}${escapeText(text)}\n` : '';
   }
-  const open = `<${node.tag}${node.attributes.map(([name, value]) => ` ${name}=${quoteAttribute(value)}`).join('')}`;
+  const open = openTag(node);
   if (VOID.has(node.tag)) return `${indent}${open}/>\n`;
-  if (PRESERVE_WHITESPACE.has(node.tag)) return `${indent}${open}>${node.children.map((c) => (typeof c === 'string' ? escapeText(c) : print(c, 0).trim())).join('')}</${node.tag}>\n`;
+  if (PRESERVE_WHITESPACE.has(node.tag)) return `${indent}${asWritten(node)}\n`;
   return `${indent}${open}>\n${node.children.map((c) => print(c, depth + 1)).join('')}${indent}</${node.tag}>\n`;
+}
+
+const openTag = (node: Element) => `<${node.tag}${[...node.attributes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, value]) => ` ${name}=${quoteAttribute(value)}`).join('')}`;
+
+/** An element and what it holds on one line, no indent added, as prettify leaves a pre. */
+function asWritten(node: Element | string): string {
+  if (typeof node === 'string') return escapeText(node);
+  if (VOID.has(node.tag)) return `${openTag(node)}/>`;
+  return `${openTag(node)}>${node.children.map(asWritten).join('')}</${node.tag}>`;
 }
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

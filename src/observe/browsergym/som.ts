@@ -9,7 +9,7 @@ import type { ElementProps } from './marks-in-page.ts';
  * taken away. A JPEG, base64.
  */
 export async function somScreenshot(page: Page, props: Record<string, ElementProps>): Promise<string> {
-  const marks = Object.entries(props).flatMap(([bid, p]) => (p.som && p.bbox[2] * p.bbox[3] >= 20 ? [{ bid, bbox: p.bbox }] : []));
+  const marks = Object.entries(props).flatMap(([bid, p]) => (p.setOfMarks && p.bbox && p.bbox[2] * p.bbox[3] >= 20 ? [{ bid, bbox: p.bbox }] : []));
   await callIsolated(page, 'drawing the marks', drawMarksInPage, marks);
   try {
     return (await page.screenshot({ type: 'jpeg', quality: 70 })).toString('base64');

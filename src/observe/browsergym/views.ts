@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { callIsolated, isChromium, sessionOf } from '../../values/page-session.ts';
-import { domNodes } from '../dom-snapshot.ts';
+import type { DomNodes } from '../dom-snapshot.ts';
 import { flattenAxtree } from './axtree.ts';
 import type { BidProps, BrowserGymFlags } from './extra-attributes.ts';
 import { browsergymMarksInPage, type ElementProps } from './marks-in-page.ts';
@@ -50,15 +50,22 @@ export async function markForBrowserGym(page: Page): Promise<Record<string, Elem
   return callIsolated(page, 'marking the elements for BrowserGym', browsergymMarksInPage, STANDARD_HTML);
 }
 
-/** The views asked for, of the main document as marked. */
-export async function browsergymViews(page: Page, marks: Record<string, ElementProps>, options: BrowserGymOptions): Promise<BrowserGymViews> {
-  const dom = await domNodes(page);
+/**
+ * The views asked for, of the main document as marked (`dom`: Chromium's snapshot of it, taken
+ * once marked). Only BrowserGym's bids show: not those the default tree gave besides (an SVG shape).
+ */
+export async function browsergymViews(page: Page, marks: Record<string, ElementProps>, dom: DomNodes, options: BrowserGymOptions): Promise<BrowserGymViews> {
   const props = new Map<string, BidProps>();
-  for (const [node, bid] of dom.bids) if (marks[bid]) props.set(bid, { ...marks[bid]!, clickable: dom.clickable.has(node) });
+  const bids = new Map<number, string>();
+  for (const [node, bid] of dom.bids) {
+    if (!marks[bid]) continue;
+    props.set(bid, { ...marks[bid]!, clickable: dom.clickable.has(node) });
+    bids.set(node, bid);
+  }
   const views: BrowserGymViews = {};
   if (options.axtree) {
     const { nodes } = await (await sessionOf(page).cdp).send('Accessibility.getFullAXTree', {});
-    views.axtree = flattenAxtree(nodes, dom.bids, props, options);
+    views.axtree = flattenAxtree(nodes, bids, props, options);
   }
   if (options.prunedHtml && dom.snapshot) views.prunedHtml = prunedHtml(dom.snapshot, props, options);
   if (options.som) views.som = await somScreenshot(page, marks);
