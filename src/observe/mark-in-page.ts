@@ -25,9 +25,8 @@ export interface Extra {
 
 export interface MarkResult {
   extras: Extra[];
-  /** Per box of namelessBoxes, the tag of the innermost element of that box (when it has an id or a class). */
+  /** Per box of namelessBoxes, the tag of the innermost element of that box (when it has an id or a usable class). */
   tags: Record<string, string>;
-  viewport: { width: number; height: number };
 }
 
 /**
@@ -43,7 +42,6 @@ export function markInPage({ refBoxes, namelessBoxes }: MarkRequest, ...listenin
   const nameless = new Set(namelessBoxes);
   const listens = new Set(listening);
   const elements = Array.from(document.querySelectorAll('*'));
-  const view = { width: window.innerWidth, height: window.innerHeight };
   const rects = new Map<Element, DOMRect>();
   const rectOf = (el: Element) => {
     let r = rects.get(el);
@@ -165,5 +163,5 @@ export function markInPage({ refBoxes, namelessBoxes }: MarkRequest, ...listenin
     extraOf.set(el, extra);
     extras.push(extra);
   }
-  return { extras, tags, viewport: view };
+  return { extras, tags };
 }

@@ -46,7 +46,7 @@ export interface ObserveOptions {
   browsergym?: BrowserGymOptions;
 }
 
-/** A ref as the snapshot marks it: `[ref=e12]`, in an iframe `[ref=f1e12]`. */
+/** A ref of Playwright's as the snapshot marks it: `[ref=e12]`, in an iframe `[ref=f1e12]` (ours, `x12`, are added after). */
 export const REF_MARK = /\[ref=((?:f\d+)?e\d+)\]/g;
 
 /**
@@ -84,7 +84,7 @@ export async function observe(actions: ActionLibrary, step: number, lastError: s
  */
 async function look(page: Page, options: ObserveOptions): Promise<{ snapshot: string; refs: Map<string, ElementKey>; browsergym?: BrowserGymViews }> {
   for (let attempt = 1; ; attempt++) {
-    const document = (await documentOf(page)).id;
+    const before = (await documentOf(page)).id;
     try {
       // BrowserGym numbers every element in page order first; the extras then keep those bids.
       const marks = wantsBrowserGym(options.browsergym) ? await markForBrowserGym(page) : undefined;
@@ -94,7 +94,7 @@ async function look(page: Page, options: ObserveOptions): Promise<{ snapshot: st
       const { snapshot, refs } = renumbered(renderTree(tree, found, { boxes: options.boxes === true }));
       for (const { bid } of found.extras) refs.set(`x${bid}`, { bid });
       const browsergym = marks && (await browsergymViews(page, marks, dom, options.browsergym!));
-      if (attempt < 3 && (await documentOf(page)).id !== document) continue;
+      if (attempt < 3 && (await documentOf(page)).id !== before) continue;
       return { snapshot, refs, ...(browsergym && { browsergym }) };
     } catch (e) {
       if (attempt < 3 && documentWent(e)) continue;
