@@ -69,7 +69,7 @@ async function coverage(page: Page) {
   const { snapshot } = await observe(new ActionLibrary(page), 0, undefined);
   const extraBids = [...snapshot.matchAll(/\[ref=x(\d+)\]/g)].map((m) => m[1]!);
   const { refBoxes } = parseTree(await page.ariaSnapshot({ mode: 'ai', boxes: true }));
-  const dom = await domNodes(page);
+  const dom = await domNodes(page, { withBids: true });
   const clickable = [...dom.bids].filter(([node]) => dom.clickable.has(node)).map(([, bid]) => bid);
   const targets = [...new Set([...Object.keys(marks).filter((bid) => marks[bid]!.setOfMarks), ...clickable])];
   return callIsolated(page, 'measuring coverage', coverageInPage, { targets, refBoxes, extraBids });

@@ -5,6 +5,7 @@ import { parseActions } from '../src/action-set/parse.ts';
 import { formatAction } from '../src/action-set/signatures.ts';
 import { selectorArgs } from '../src/observe/observe.ts';
 import { loadTaskFile } from '../src/task/load-task.ts';
+import { readAxtree } from './fixtures/browsergym/tree.ts';
 import { runPlaywrightAsync, tempDir } from './helpers.ts';
 
 // An OpenAI-compatible chat completions server on 127.0.0.1 for the tests: it answers from a
@@ -165,8 +166,8 @@ export interface TreeElement {
  * or, in BrowserGym's tree, a bid: `[12] link 'Dune', clickable`.
  */
 export function treeElements(tree: string): TreeElement[] {
-  const browsergym = [...tree.matchAll(/^\t*\[(\w+)\] ([\w-]+) (?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")/gm)];
-  if (browsergym.length) return browsergym.map((m) => ({ role: m[2]!, name: (m[3] ?? m[4]!).replace(/\\(.)/g, '$1'), ref: m[1]! }));
+  const browsergym = readAxtree(tree);
+  if (browsergym.size) return [...browsergym].map(([bid, { role, name }]) => ({ role, name, ref: bid }));
   return [...tree.matchAll(/^\s*- (\w+)(?: "((?:[^"\\]|\\.)*)")?(?: \[[^\]]*\])*? \[ref=((?:f\d+)?e\d+)\]/gm)].map((m) => ({
     role: m[1]!,
     name: m[2] === undefined ? '' : (JSON.parse(`"${m[2]}"`) as string),

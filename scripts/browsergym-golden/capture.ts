@@ -20,7 +20,7 @@ try {
     const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
     await page.setContent(html);
     const marks = await markForBrowserGym(page);
-    const dom = await domNodes(page);
+    const dom = await domNodes(page, { withBids: true });
     const { nodes } = await (await sessionOf(page).cdp).send('Accessibility.getFullAXTree', {});
     const snapshot = dom.snapshot!;
     const props: Record<string, unknown> = {};

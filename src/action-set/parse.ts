@@ -1,4 +1,4 @@
-import { ACTION_SIGNATURES, describeParam, isActionName, type Action, type ActionArg, type ParamKind, type ParamSpec } from './signatures.ts';
+import { ACTION_SIGNATURES, actionForms, isActionName, shownParams, type Action, type ActionArg, type ParamKind, type ParamSpec } from './signatures.ts';
 
 // Model replies are data: this strict grammar reads the calls out of them and nothing is ever
 // evaluated. A reply may hold several calls, in code fences or in prose:
@@ -133,7 +133,7 @@ function parseCall(text: string, start: number, name: keyof typeof ACTION_SIGNAT
   if (!fits) {
     const problems = fitted as SyntaxProblem[];
     if (forms.length === 1) throw problems[0]!;
-    throw new SyntaxProblem(start, `${name} takes ${forms.map((params) => `(${params.filter((p) => !p.hidden).map(describeParam).join(', ')})`).join(' or ')}: ${problems.map((p) => p.message.replace(`${name}: `, '')).join('; ')}`);
+    throw new SyntaxProblem(start, `${name} takes ${actionForms(name).map((form) => form.slice(name.length)).join(' or ')}: ${problems.map((p) => p.message.replace(`${name}: `, '')).join('; ')}`);
   }
   return { action: { name, args: fits }, end: cursor.at + 1 };
 }
@@ -157,7 +157,7 @@ function arrange(name: string, params: readonly ParamSpec[], written: { keyword?
   const required = params.filter((p) => !p.optional).length;
   if (args.length < required || args.length > params.length) {
     // Told as prompts show the action: BrowserGym's hidden extras only to who wrote one.
-    const shown = args.length > params.filter((p) => !p.hidden).length ? params : params.filter((p) => !p.hidden);
+    const shown = args.length > shownParams(params).length ? params : shownParams(params);
     const names = shown.map((p) => p.name).join(', ');
     return new SyntaxProblem(start, `${name} takes ${required === shown.length ? required : `${required} to ${shown.length}`} arguments${names ? ` (${names})` : ''}, got ${args.length}`);
   }

@@ -138,9 +138,12 @@ export const isActionName = (name: string): name is ActionName => Object.hasOwn(
 /** A parameter as messages and agents are told it: `button?` when optional. */
 export const describeParam = (spec: ParamSpec) => `${spec.name}${spec.optional ? '?' : ''}`;
 
+/** The parameters of a form that prompts show: BrowserGym's hidden extras left out. */
+export const shownParams = (params: readonly ParamSpec[]) => params.filter((spec) => !spec.hidden);
+
 /** An action's forms written out: ['click(target, button?)', 'click(x, y)']. */
 export function actionForms(name: ActionName): string[] {
-  return (ACTION_SIGNATURES[name] as readonly (readonly ParamSpec[])[]).map((params) => `${name}(${params.filter((spec) => !spec.hidden).map(describeParam).join(', ')})`);
+  return (ACTION_SIGNATURES[name] as readonly (readonly ParamSpec[])[]).map((params) => `${name}(${shownParams(params).map(describeParam).join(', ')})`);
 }
 
 /** How an action is written, for logs and step titles: modify_radio("q1", "yes"). */

@@ -8,7 +8,7 @@ export interface DomNodes {
   snapshot?: DomSnapshot;
   /** Backend node ids of elements with a click listener (natively clickable controls left out). */
   listening: number[];
-  /** Per backend node id, its `bid` attribute. */
+  /** Per backend node id, its `bid` attribute (read when asked for: only BrowserGym's views need them). */
   bids: Map<number, string>;
   /** Backend node ids Chromium counts as clickable (a listener, or a control). */
   clickable: Set<number>;
@@ -23,7 +23,7 @@ const NATIVE = new Set(['A', 'AREA', 'BUTTON', 'INPUT', 'LABEL', 'OPTION', 'SELE
  */
 const MAX_LISTENING = 400;
 
-export async function domNodes(page: Page): Promise<DomNodes> {
+export async function domNodes(page: Page, { withBids = false } = {}): Promise<DomNodes> {
   if (!isChromium(page)) return { listening: [], bids: new Map(), clickable: new Set() };
   const cdp = await sessionOf(page).cdp;
   const [snapshot, frameId] = await Promise.all([cdp.send('DOMSnapshot.captureSnapshot', { computedStyles: [] }), mainFrameId(page)]);
@@ -40,8 +40,10 @@ export async function domNodes(page: Page): Promise<DomNodes> {
     clickable.add(backendNodeId[i]!);
     if (!NATIVE.has(strings[nodeName[i]!]!) && (area.get(i) ?? 0) >= 20 && listening.length < MAX_LISTENING) listening.push(backendNodeId[i]!);
   }
-  for (const [i, attrs] of attributes.entries()) {
-    for (let a = 0; a < attrs.length; a += 2) if (strings[attrs[a]!] === 'bid') bids.set(backendNodeId[i]!, strings[attrs[a + 1]!]!);
+  if (withBids) {
+    for (const [i, attrs] of attributes.entries()) {
+      for (let a = 0; a < attrs.length; a += 2) if (strings[attrs[a]!] === 'bid') bids.set(backendNodeId[i]!, strings[attrs[a + 1]!]!);
+    }
   }
   return { snapshot, listening, bids, clickable };
 }

@@ -89,7 +89,7 @@ async function look(page: Page, options: ObserveOptions): Promise<{ snapshot: st
       // BrowserGym numbers every element in page order first; the extras then keep those bids.
       const marks = wantsBrowserGym(options.browsergym) ? await markForBrowserGym(page) : undefined;
       const tree = parseTree(await page.ariaSnapshot({ mode: 'ai', boxes: true }));
-      const dom = await domNodes(page);
+      const dom = await domNodes(page, { withBids: marks !== undefined });
       const found = await callIsolated(page, 'marking the elements', markInPage, { refBoxes: tree.refBoxes, namelessBoxes: tree.namelessBoxes }, dom.listening);
       const { snapshot, refs } = renumbered(renderTree(tree, found, { boxes: options.boxes === true }));
       for (const { bid } of found.extras) refs.set(`x${bid}`, { bid });
