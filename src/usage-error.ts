@@ -1,9 +1,46 @@
-/** A command line the CLI cannot run: reported with the command's usage, exit code 2. */
-export class UsageError extends Error {
-  constructor(
-    message: string,
-    readonly usage: string,
-  ) {
-    super(message);
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+/**
+ * A command line the CLI cannot run: reported as one line and a pointer to the command's
+ * --help, exit code 2. Here too is the parser every command reads its arguments with, so
+ * that they all word the same mistakes alike.
+ */
+export class UsageError extends Error {}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/**
+ * node:util's parseArgs, strict, with at most `most` positionals: an unknown option, a
+ * missing value or an argument too many is a UsageError in benchwright's words, not Node's.
+ */
+export function parseCommandLine<const O extends Options>(args: string[], options: O, most = Infinity) {
+  // Read loosely first, to name what the strict reading would refuse.
+  const { tokens } = parseArgs({ args, options, allowPositionals: true, strict: false, tokens: true });
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue;
+    const option = options[token.name];
+    if (!option) throw new UsageError(`unknown option ${token.rawName}`);
+    if (option.type === 'boolean' && token.value !== undefined) throw new UsageError(`${token.rawName} takes no value`);
+    // `--out --json`: an option where the value should be is a value forgotten.
+    if (option.type === 'string' && (token.value === undefined || (!token.inlineValue && token.value.startsWith('-')))) throw new UsageError(`${token.rawName} expects a value`);
   }
+  const parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
+  const extra = parsed.positionals[most];
+  if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
+  return parsed;
+}
+
+/** `given` when it is one of `names`; a missing one and an unknown one are worded alike, with the choices. */
+export function oneOf(what: string, given: string | undefined, names: string[]): string {
+  if (given !== undefined && names.includes(given)) return given;
+  const choices = names.join(', ');
+  // `expected a source: ...`, `expected --format: ...`
+  if (given === undefined) throw new UsageError(`expected ${what.startsWith('-') ? what : `a ${what}`}: ${choices}`);
+  throw new UsageError(`unknown ${what} "${given}"; expected one of: ${choices}`);
+}
+
+/** An option's value that must be a whole number (--resamples, --seed). */
+export function wholeNumber(option: string, value: string): number {
+  if (!/^\d+$/.test(value)) throw new UsageError(`${option} expects a whole number, not "${value}"`);
+  return Number(value);
 }

@@ -63,7 +63,7 @@ test('runs of another harness, laid out as eval-tasks reads them: scored from th
     writeFileSync(join(runs, id, 'network.har'), har);
   }
   mkdirSync(join(runs, 'notes'));
-  const evaluated = runCli(['evaluate', 'webarena-verified', DATASET, '--output-dir', runs, '--json']);
+  const evaluated = runCli(['evaluate', 'webarena-verified', DATASET, '--out', runs, '--json']);
   assert.equal(evaluated.code, 0, evaluated.stderr);
   const verdicts = JSON.parse(evaluated.stdout) as { task_id: number; status: string; score: number; evaluators: { name: string; score: number; reason?: string }[] }[];
   assert.deepEqual(verdicts.map((v) => [String(v.task_id), v.score]), ids.map((id, i) => [id, i % 2 === 0 ? 1 : 0]));
@@ -74,13 +74,14 @@ test('runs of another harness, laid out as eval-tasks reads them: scored from th
   // The imported folder judges alike.
   const out = tempDir();
   runCli(['import', 'webarena-verified', DATASET, '--out', out]);
+  // --output-dir, the reference tool's name for --out, is taken too.
   const again = runCli(['evaluate', 'webarena-verified', out, '--output-dir', runs, '--json']);
   assert.deepEqual((JSON.parse(again.stdout) as { score: number }[]).map((v) => v.score), verdicts.map((v) => v.score));
   // A folder of a task the dataset does not hold is an error of that folder only.
   mkdirSync(join(runs, '99999'));
   writeFileSync(join(runs, '99999', 'agent_response.json'), '{}');
   writeFileSync(join(runs, '99999', 'network.har'), har);
-  const unknown = runCli(['evaluate', 'webarena-verified', DATASET, '--output-dir', runs]);
+  const unknown = runCli(['evaluate', 'webarena-verified', DATASET, '--out', runs]);
   assert.equal(unknown.code, 0, unknown.stderr);
   assert.match(unknown.stdout, /99999: error 0 \(Failed to evaluate task 99999: task 99999 is not in the dataset given\)/);
   assert.match(unknown.stdout, /6 tasks: 3 success, 2 failure, 1 error; success rate 0\.500/);

@@ -58,8 +58,25 @@ export interface ExportFormat {
 }
 
 export interface OfflineEvaluation {
-  /** `benchwright evaluate <name> --help`. */
-  usage: string;
-  /** The command's arguments after the benchmark's name; its exit code. Throws UsageError (src/usage-error.ts) for a bad command line. */
+  /** `benchwright evaluate <name> --help`; its summary is its line of `benchwright evaluate --help`. */
+  help: CommandHelp;
+  /**
+   * The command's arguments after the benchmark's name; its exit code. Reads them with
+   * parseCommandLine and throws UsageError (src/usage-error.ts) for a bad command line.
+   */
   run(args: string[]): Promise<number>;
+}
+
+/** A line of a help's table: what is written (`--out <dir>`, `<dataset>`) and what it means. */
+export type HelpRow = [term: string, description: string];
+
+/** How a command describes itself; the CLI lays out every command's --help alike from it. */
+export interface CommandHelp {
+  /** One line, lower case: its line in the list of commands (a benchmark's: in `benchwright evaluate --help`). */
+  summary: string;
+  /** What it does, in sentences: a blank line starts a paragraph, a line starting with `- ` an item. */
+  description: string;
+  /** Its positionals in order, in the usage's brackets: `<dataset>` (required), `[run]` (optional), `[paths...]`. */
+  arguments?: HelpRow[];
+  options?: HelpRow[];
 }

@@ -1,6 +1,5 @@
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { DEFAULT_LLM_OPTIONS, type LlmOptions } from '../../agents/llm/options.ts';
 import { buildMessages } from '../../agents/llm/prompt.ts';
@@ -14,48 +13,43 @@ import type { Trajectory } from '../record/trajectory.ts';
 import type { FieldTrajectory } from '../record/trajectory.ts';
 import { benchmarks } from '../benchmarks/index.ts';
 import type { ExportFormat } from '../benchmarks/types.ts';
-import { UsageError } from '../usage-error.ts';
+import { oneOf, parseCommandLine } from '../usage-error.ts';
+import { type Command, RUN_ARGUMENT } from './help.ts';
 
 /** The formats benchmarks add (Benchmark.export), by name; chat is the core's own. */
 const formats = (): Record<string, ExportFormat> => Object.fromEntries(benchmarks().flatMap((b) => (b.export ? [[b.name, b.export] as const] : [])));
 const names = () => ['chat', ...Object.keys(formats())];
-/** "a, b or c" */
-const oneOf = (list: string[]) => list.join(', ').replace(/, ([^,]*)$/, ' or $1');
 
-const CHAT_HELP = `--format chat: turns a run's successful instances into training data, one JSON object per line,
-{"messages": [...]}: what OpenAI's fine-tuning and most trainers read. An oracle run of the
-train split (npx playwright test --project=oracle) is supervised data this way.
-- An episode (goal tasks, and form tasks run open-ended): for each step whose action was done,
-  the chat messages the llm agent's prompt builder makes from what the agent was shown at that
-  step (goal, tabs, accessibility tree, last error, earlier steps, the action set), and the
-  action taken as the assistant's reply (a reference solution's element selectors written as
-  the refs those elements had; a step whose element had none is left out).
-- A form the oracle filled: for each field it set, the messages the llm agent's per-field
-  prompt builder makes from the field as loaded and the relevant HTML around it (no
-  demonstrations), and the oracle's action as the reply.
-A run: its folder, its name in the report folder, or latest (the default). The prompts are
-built with the run's project settings (agentOptions) over the llm agent's defaults; a vision
-project's screenshots are not kept, so its records hold the text of its prompts.`;
+const CHAT_HELP = `--format chat: turns a run's successful instances into training data, one JSON object per line, {"messages": [...]}: what OpenAI's fine-tuning and most trainers read. An oracle run of the train split (npx playwright test --project=oracle) is supervised data this way.
+- An episode (goal tasks, and form tasks run open-ended): for each step whose action was done, the chat messages the llm agent's prompt builder makes from what the agent was shown at that step (goal, tabs, accessibility tree, last error, earlier steps, the action set), and the action taken as the assistant's reply (a reference solution's element selectors written as the refs those elements had; a step whose element had none is left out).
+- A form the oracle filled: for each field it set, the messages the llm agent's per-field prompt builder makes from the field as loaded and the relevant HTML around it (no demonstrations), and the oracle's action as the reply.
 
-export const exportUsage = () => `benchwright export [run] --format ${names().join('|')} [--split <name>]... [--out <path>]
+The chat prompts are built with the run's project settings (agentOptions) over the llm agent's defaults; a vision project's screenshots are not kept, so its records hold the text of its prompts.`;
 
-${[...Object.values(formats()).map((f) => f.help), CHAT_HELP].join('\n\n')}
-
-  --format <name>   ${oneOf(names())}
-  --split <name>    only instances of this split (repeatable; chat, and the formats that say so); chat: train, to keep test answers
-                    out of training data (default: every split, saying how many are not train)
-  --out <path>      where to write (default: chat.jsonl, or a folder named after the format, in the run's folder)`;
+export const exportRun: Command = {
+  help: () => ({
+    command: 'export',
+    summary: "write a run as training data or as a benchmark's files",
+    description: [`Writes a run in another form, chosen with --format, and prints what it wrote.`, CHAT_HELP, ...Object.values(formats()).map((f) => f.help)].join('\n\n'),
+    arguments: [['[run]', `${RUN_ARGUMENT}; default: latest`]],
+    options: [
+      ['--format <name>', `${names().join(', ')}; required`],
+      ['--split <name>', 'only instances of this split (repeatable; chat, and the formats that say so); chat: train, to keep test answers out of training data (default: every split, saying how many are not train)'],
+      ['--out <path>', "where to write (default: chat.jsonl, or a folder named after the format, in the run's folder)"],
+    ],
+  }),
+  run: exportCommand,
+};
 
 type Example = ChatCompletionMessageParam[];
 
-export async function exportCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { format: { type: 'string' }, split: { type: 'string', multiple: true }, out: { type: 'string' } } });
-  if (!names().includes(values.format ?? '')) throw new UsageError(`--format must be ${oneOf(names())}${values.format === undefined ? '' : `, not "${values.format}"`}`, exportUsage());
-  if (positionals.length > 1) throw new UsageError('expected one run', exportUsage());
+async function exportCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseCommandLine(args, { format: { type: 'string' }, split: { type: 'string', multiple: true }, out: { type: 'string' } }, 1);
+  const formatName = oneOf('--format', values.format, names());
   const { folder, results } = locateResults(positionals[0]);
-  const format = formats()[values.format!];
+  const format = formats()[formatName];
   if (format) {
-    const lines = format.run({ folder, results, trajectories: () => readTrajectories(folder) }, { out: resolve(values.out ?? join(folder, values.format!)), ...(values.split && { splits: values.split }) });
+    const lines = format.run({ folder, results, trajectories: () => readTrajectories(folder) }, { out: resolve(values.out ?? join(folder, formatName)), ...(values.split && { splits: values.split }) });
     for (const line of lines) console.log(line);
     return 0;
   }

@@ -1,45 +1,47 @@
-import { parseArgs } from 'node:util';
 import { benchmarks } from '../benchmarks/index.ts';
 import type { Importer } from '../benchmarks/types.ts';
 import { summarizeImport, type TaskImportSummary } from '../task/import-summary.ts';
 import { displayPath } from '../task/errors.ts';
 import { formatCounts, formatTable } from '../render/table.ts';
-import { UsageError } from '../usage-error.ts';
+import { oneOf, parseCommandLine, UsageError } from '../usage-error.ts';
+import type { Command } from './help.ts';
 
 /** The sources: every registered benchmark with an importer. */
 const importers = (): Record<string, Importer> => Object.fromEntries(benchmarks().flatMap((b) => (b.importer ? [[b.name, b.importer] as const] : [])));
 
-export const importUsage = () => `benchwright import <source> <path> --out <dir> [--json]
+export const importTasks: Command = {
+  help: () => ({
+    command: 'import',
+    summary: "convert another benchmark's tasks into task files",
+    description: `Converts the tasks of another benchmark into benchwright task files: for each task a folder <dir>/<id>/ with task.yaml, its template and its instances, plus <dir>/tasks.yaml; then prints a summary of each task. Exit code 1 when a task could not be converted.`,
+    arguments: [
+      ['<source>', 'the benchmark the tasks come from: one of the sources below'],
+      ['<path>', 'its files, as the source reads them (below)'],
+    ],
+    lists: { Sources: Object.entries(importers()).map(([name, importer]) => [name, importer.describe]) },
+    options: [
+      ['--out <dir>', 'where to write (created if needed); required'],
+      ['--json', 'print the summary as JSON: an array with one object per task'],
+    ],
+  }),
+  run: (args) => {
+    const { values, positionals } = parseCommandLine(args, { out: { type: 'string' }, json: { type: 'boolean', default: false } }, 2);
+    const [sourceName, input] = positionals;
+    const importer = importers()[oneOf('source', sourceName, Object.keys(importers()))]!;
+    if (input === undefined) throw new UsageError(`expected the path of ${sourceName}'s files`);
+    if (values.out === undefined) throw new UsageError('expected --out <dir>');
 
-Converts the tasks of another benchmark into benchwright task files: for each task a folder
-<dir>/<id>/ with task.yaml, its template and its instances, plus <dir>/tasks.yaml.
-Sources:
-${Object.entries(importers()).map(([name, i]) => `  ${name.padEnd(14)}${i.describe}`).join('\n')}
-
-  --out <dir>   where to write (created if needed)
-  --json        print the summary as JSON: an array with one object per task`;
-
-export function importCommand(args: string[]): number {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: { out: { type: 'string' }, json: { type: 'boolean', default: false } },
-  });
-  const [sourceName, input] = positionals;
-  const importer = sourceName === undefined ? undefined : importers()[sourceName];
-  if (!importer) throw new UsageError(`unknown source "${sourceName ?? ''}"; expected one of: ${Object.keys(importers()).join(', ')}`, importUsage());
-  if (!input || !values.out || positionals.length > 2) throw new UsageError('expected a source path and --out <dir>', importUsage());
-
-  const result = importer.run(input, values.out);
-  const rows = summarizeImport(result.tasks);
-  if (values.json) console.log(JSON.stringify(rows, null, 2));
-  else {
-    console.log(formatSummary(rows));
-    for (const note of result.notes) console.log(`note: ${note}`);
-    console.log(`wrote ${displayPath(values.out)}/tasks.yaml; check it with: benchwright validate ${displayPath(values.out)}`);
-  }
-  return rows.some((r) => r.errors.length) ? 1 : 0;
-}
+    const result = importer.run(input, values.out);
+    const rows = summarizeImport(result.tasks);
+    if (values.json) console.log(JSON.stringify(rows, null, 2));
+    else {
+      console.log(formatSummary(rows));
+      for (const note of result.notes) console.log(`note: ${note}`);
+      console.log(`wrote ${displayPath(values.out)}/tasks.yaml; check it with: benchwright validate ${displayPath(values.out)}`);
+    }
+    return rows.some((r) => r.errors.length) ? 1 : 0;
+  },
+};
 
 function formatSummary(rows: TaskImportSummary[]): string {
   const table = formatTable([

@@ -1,70 +1,84 @@
-import { COMPARE_USAGE, compareCommand } from './compare.ts';
-import { evaluateCommand, evaluateUsage } from './evaluate.ts';
-import { exportCommand, exportUsage } from './export.ts';
-import { importCommand, importUsage } from './import.ts';
-import { REPORT_USAGE, reportCommand } from './report.ts';
-import { RUNS_USAGE, runsCommand } from './runs.ts';
-import { SETUP_USAGE, setupCommand } from './setup.ts';
+import { readFileSync } from 'node:fs';
+import { compare } from './compare.ts';
+import { evaluate } from './evaluate.ts';
+import { exportRun } from './export.ts';
+import { type Command, formatHelp, formatTopHelp } from './help.ts';
+import { importTasks } from './import.ts';
+import { report } from './report.ts';
+import { runs } from './runs.ts';
+import { setup } from './setup.ts';
+import { validate } from './validate.ts';
 import { registerBenchmarksFrom } from '../benchmarks/index.ts';
-import { UsageError } from '../usage-error.ts';
-import { VALIDATE_USAGE, validateCommand } from './validate.ts';
+import { packageFile } from '../package-files.ts';
+import { oneOf, parseCommandLine, UsageError } from '../usage-error.ts';
 
-/** Each command's usage (a function where registered benchmarks add to it) and what runs it. */
-const COMMANDS: Record<string, { usage: string | (() => string); run: (args: string[]) => number | Promise<number> }> = {
-  setup: { usage: SETUP_USAGE, run: setupCommand },
-  validate: { usage: VALIDATE_USAGE, run: validateCommand },
-  import: { usage: importUsage, run: importCommand },
-  report: { usage: REPORT_USAGE, run: reportCommand },
-  runs: { usage: RUNS_USAGE, run: runsCommand },
-  compare: { usage: COMPARE_USAGE, run: compareCommand },
-  export: { usage: exportUsage, run: exportCommand },
-  evaluate: { usage: evaluateUsage, run: evaluateCommand },
+/** Every command, by name, in the order the top help lists them. */
+const COMMANDS: Record<string, Command> = {
+  setup,
+  validate,
+  import: importTasks,
+  report,
+  runs,
+  compare,
+  export: exportRun,
+  evaluate,
+  help: {
+    help: () => ({
+      command: 'help',
+      summary: 'display help for command',
+      description: 'Prints the help of a command, as `benchwright <command> --help` does (`benchwright help evaluate <benchmark>`: the benchmark\'s); without one, the list of commands.',
+      arguments: [['[command...]', 'a command, and the arguments that choose its help']],
+    }),
+    run: (args) => {
+      const [name, ...rest] = parseCommandLine(args, {}).positionals;
+      console.log(name === undefined ? formatTopHelp(COMMANDS) : formatHelp(commandNamed(name).help(rest)));
+      return 0;
+    },
+  },
 };
 
-const usageOf = (command: (typeof COMMANDS)[string]) => (typeof command.usage === 'string' ? command.usage : command.usage());
+const commandNamed = (name: string) => COMMANDS[oneOf('command', name, Object.keys(COMMANDS))]!;
 
-const HELP = () => `benchwright: web-agent benchmarks as Playwright tests
-
-Commands:
-${Object.values(COMMANDS).map((c) => `  ${usageOf(c).split('\n', 1)[0]}`).join('\n')}
-
-benchwright <command> --help shows a command's options.
---benchmarks <module>  with any command: a module of yours exporting benchmarks (docs/architecture.md,
-                       "The benchmark plugin") that the command then knows as it knows the built-in ones; repeatable`;
-
-/** Runs the CLI; returns the exit code. Problems are reported as messages, never as stack traces. */
+/**
+ * Runs the CLI; returns the exit code: 0, 1 when the command failed, 2 for a command line it
+ * cannot run. Problems are one line each, never stack traces (BENCHWRIGHT_DEBUG adds them).
+ */
 export async function main(argv: string[]): Promise<number> {
-  let rest: string[];
+  // The words its errors are prefixed with once the command is known: `import`, `evaluate webarena-verified`.
+  let named = '';
   try {
-    rest = await withUserBenchmarks(argv);
-  } catch (e) {
-    console.error(`benchwright: ${(e as Error).message}${e instanceof UsageError ? `\n\n${e.usage}` : ''}`);
-    return e instanceof UsageError ? 2 : 1;
-  }
-  const [name, ...args] = rest;
-  if (name === undefined || name === '--help' || name === '-h') {
-    console.log(HELP());
-    return name === undefined ? 2 : 0;
-  }
-  const command = COMMANDS[name];
-  if (!command) {
-    console.error(`benchwright: unknown command "${name}"\n\n${HELP()}`);
-    return 2;
-  }
-  if (args.includes('--help') || args.includes('-h')) {
-    console.log(usageOf(command));
-    return 0;
-  }
-  try {
-    return await command.run(args);
-  } catch (e) {
-    const err = e as Error & { code?: string };
-    if (e instanceof UsageError || err.code?.startsWith('ERR_PARSE_ARGS')) {
-      console.error(`benchwright ${name}: ${err.message}\n\n${e instanceof UsageError ? e.usage : usageOf(command)}`);
+    const [name, ...args] = await withUserBenchmarks(argv);
+    // No command: a usage error, with the list of commands rather than a pointer to it.
+    if (name === undefined) {
+      console.error(formatTopHelp(COMMANDS));
       return 2;
     }
-    console.error(`benchwright ${name}: ${err.message}`);
-    if (process.env.BENCHWRIGHT_DEBUG) console.error(err.stack);
+    if (name === '-V' || name === '--version') {
+      console.log(`benchwright ${(JSON.parse(readFileSync(packageFile('package.json'), 'utf8')) as { version: string }).version}`);
+      return 0;
+    }
+    if (name === '-h' || name === '--help') {
+      console.log(formatTopHelp(COMMANDS));
+      return 0;
+    }
+    if (name.startsWith('-')) throw new UsageError(`unknown option ${name}`);
+    const command = commandNamed(name);
+    const help = command.help(args);
+    named = help.command;
+    if (args.includes('--help') || args.includes('-h')) {
+      console.log(formatHelp(help));
+      return 0;
+    }
+    return await command.run(args);
+  } catch (e) {
+    const prefix = named ? `benchwright ${named}` : 'benchwright';
+    console.error(`${prefix}: ${(e as Error).message}`);
+    // A command of a plugin's that reads its arguments with parseArgs itself: still a usage error.
+    if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      console.error(`see \`${prefix} --help\``);
+      return 2;
+    }
+    if (process.env.BENCHWRIGHT_DEBUG) console.error((e as Error).stack);
     return 1;
   }
 }
@@ -79,7 +93,7 @@ async function withUserBenchmarks(args: string[]): Promise<string[]> {
       continue;
     }
     const module = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : args[++i];
-    if (!module || module.startsWith('-')) throw new UsageError('--benchmarks expects the path of a module', HELP());
+    if (!module || module.startsWith('-')) throw new UsageError('--benchmarks expects a value');
     await registerBenchmarksFrom(module);
   }
   return rest;

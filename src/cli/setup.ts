@@ -1,19 +1,8 @@
-import { parseArgs } from 'node:util';
 import { type Chromium, HEADLESS_SHELL } from '../setup/chromium.ts';
 import { ensureChromium, ensureHeadlessShell, ensureStrace, reason } from '../setup/install.ts';
 import { type Machine, thisMachine } from '../setup/machine.ts';
-
-export const SETUP_USAGE = `benchwright setup [--test-tools]
-
-Makes this machine ready to run benchmarks, and prints the browser's path and version. The
-browser: BENCHWRIGHT_CHROMIUM, else a system Chromium (chromium or chromium-browser in PATH,
-/usr/bin/chromium), else Playwright's own. With none, it installs Playwright's own; where
-Playwright cannot download it, Debian's chromium with apt-get (as root). When nothing works, it
-says what to run. Beside a system Chromium, its headless shell (chromium-headless-shell) runs
-headless runs, 20-30% faster: installed with apt-get as root when missing, else noted.
-
-  --test-tools   also strace, with which npm test watches the browser's traffic
-                 (installed with apt-get as root; without it, that test is skipped)`;
+import { parseCommandLine } from '../usage-error.ts';
+import type { Command } from './help.ts';
 
 const SOURCES: Record<Chromium['source'], string> = {
   BENCHWRIGHT_CHROMIUM: 'BENCHWRIGHT_CHROMIUM',
@@ -21,11 +10,21 @@ const SOURCES: Record<Chromium['source'], string> = {
   playwright: "Playwright's own",
 };
 
-export function setupCommand(args: string[]): number {
-  const { values } = parseArgs({ args, options: { 'test-tools': { type: 'boolean', default: false } } });
-  setUp(thisMachine, { testTools: values['test-tools'] }, console.log);
-  return 0;
-}
+export const setup: Command = {
+  help: () => ({
+    command: 'setup',
+    summary: 'make this machine ready to run benchmarks: the browser',
+    description: `Makes this machine ready to run benchmarks, and prints the browser's path and version.
+
+The browser: BENCHWRIGHT_CHROMIUM, else a system Chromium (chromium or chromium-browser in PATH, /usr/bin/chromium), else Playwright's own. With none, it installs Playwright's own; where Playwright cannot download it, Debian's chromium with apt-get (as root). When nothing works, it says what to run. Beside a system Chromium, its headless shell (chromium-headless-shell) runs headless runs, 20-30% faster: installed with apt-get as root when missing, else noted.`,
+    options: [['--test-tools', 'also strace, with which npm test watches the browser\'s traffic (installed with apt-get as root; without it, that test is skipped)']],
+  }),
+  run: (args) => {
+    const { values } = parseCommandLine(args, { 'test-tools': { type: 'boolean', default: false } }, 0);
+    setUp(thisMachine, { testTools: values['test-tools'] }, console.log);
+    return 0;
+  },
+};
 
 /** Finds or installs what runs need (and, with testTools, what the tests need); throws what to run when it cannot. */
 export function setUp(machine: Machine, options: { testTools: boolean }, log: (line: string) => void): void {

@@ -1,44 +1,42 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { readVerifiedTasks } from './import.ts';
 import { evaluateOutputs, type VerifiedDefinition } from './evaluate.ts';
 import { loadBenchmark } from '../../task/benchmark.ts';
 import { loadTaskFile } from '../../task/load-task.ts';
-import { UsageError } from '../../usage-error.ts';
+import type { CommandHelp } from '../types.ts';
+import { parseCommandLine, UsageError } from '../../usage-error.ts';
 
-export const EVALUATE_USAGE = `benchwright evaluate webarena-verified <dataset> --output-dir <dir> [--config <file>] [--task-ids 1,2] [--json]
-
-Scores runs made by any harness, laid out as WebArena-Verified's eval-tasks reads them: a folder
-per task under --output-dir, named by its task_id, holding agent_response.json (the agent's final
-answer, as text) and network.har (the traffic the browser recorded). Each task folder gets the
-eval_result.json the reference writes (status, score, each evaluator's verdict). Without a
-browser: the scorers are benchwright's ports of AgentResponseEvaluator and NetworkEventEvaluator.
-
-<dataset>: WebArena-Verified's webarena-verified.json, a checkout of its repository, or a folder
-  it was imported into with benchwright import webarena-verified.
---config <file>   the reference's config: {"environments": {"__GITLAB__": {"urls": [...]}}}, the
-                  sites' base URLs in the run; else each folder's run_config.json, else the
-                  origin of the recorded requests (as the reference falls back)
---task-ids 1,2    only these tasks
---json            print an array, one object per folder: task_id, status, score, and each
-                  evaluator's name, score and reason`;
+export const EVALUATE_HELP: CommandHelp = {
+  summary: "score runs laid out as WebArena-Verified's eval-tasks reads them",
+  description: `Scores runs made by any harness, laid out as WebArena-Verified's eval-tasks reads them: a folder per task under --out, named by its task_id, holding agent_response.json (the agent's final answer, as text) and network.har (the traffic the browser recorded). Each task folder gets the eval_result.json the reference writes (status, score, each evaluator's verdict), and the verdicts are printed. Without a browser: the scorers are benchwright's ports of AgentResponseEvaluator and NetworkEventEvaluator.`,
+  arguments: [['<dataset>', "WebArena-Verified's webarena-verified.json, a checkout of its repository, or a folder it was imported into with benchwright import webarena-verified"]],
+  options: [
+    ['--out <dir>', "the folder of task folders; required (--output-dir, the reference's name, is taken too)"],
+    ['--config <file>', 'the reference\'s config: {"environments": {"__GITLAB__": {"urls": [...]}}}, the sites\' base URLs in the run; else each folder\'s run_config.json, else the origin of the recorded requests (as the reference falls back)'],
+    ['--task-ids <ids>', 'only these tasks, separated by commas (1,2)'],
+    ['--json', "print an array, one object per folder: task_id, status, score, and each evaluator's name, score and reason"],
+  ],
+};
 
 /** `benchwright evaluate webarena-verified ...`: `args` after the benchmark's name. */
 export async function evaluateCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args, allowPositionals: true,
-    options: { 'output-dir': { type: 'string' }, config: { type: 'string' }, 'task-ids': { type: 'string' }, json: { type: 'boolean' } },
-  });
-  const [dataset, ...rest] = positionals;
-  if (dataset === undefined || rest.length) throw new UsageError('expected one dataset: webarena-verified.json, a checkout, or an imported folder', EVALUATE_USAGE);
-  const outputDir = values['output-dir'];
-  if (outputDir === undefined) throw new UsageError('--output-dir is required', EVALUATE_USAGE);
-  if (!existsSync(outputDir) || !statSync(outputDir).isDirectory()) throw new Error(`${outputDir}: no such folder`);
+  const { values, positionals } = parseCommandLine(args, {
+    out: { type: 'string' },
+    'output-dir': { type: 'string' },
+    config: { type: 'string' },
+    'task-ids': { type: 'string' },
+    json: { type: 'boolean', default: false },
+  }, 1);
+  const [dataset] = positionals;
+  if (dataset === undefined) throw new UsageError('expected a dataset: webarena-verified.json, a checkout, or an imported folder');
+  const outputDir = values.out ?? values['output-dir'];
+  if (outputDir === undefined) throw new UsageError('expected --out <dir>');
   const taskIds = values['task-ids']?.split(',').map((id) => {
-    if (!/^\s*\d+\s*$/.test(id)) throw new UsageError(`--task-ids takes task ids separated by commas, not "${id}"`, EVALUATE_USAGE);
+    if (!/^\s*\d+\s*$/.test(id)) throw new UsageError(`--task-ids expects task ids separated by commas, not "${id}"`);
     return Number(id);
   });
+  if (!existsSync(outputDir) || !statSync(outputDir).isDirectory()) throw new Error(`${outputDir}: no such folder`);
   if (!existsSync(dataset)) throw new Error(`${dataset}: no such file or folder`);
   const results = await evaluateOutputs(resolve(outputDir), readDefinitions(resolve(dataset)), { ...(values.config && { config: resolve(values.config) }), ...(taskIds && { taskIds }) });
   if (values.json) {

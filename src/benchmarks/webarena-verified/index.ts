@@ -1,6 +1,6 @@
 import type { Benchmark } from '../types.ts';
 import { agentResponse } from './agent-response-evaluator.ts';
-import { evaluateCommand, EVALUATE_USAGE } from './evaluate-command.ts';
+import { EVALUATE_HELP, evaluateCommand } from './evaluate-command.ts';
 import { exportWebArenaVerified } from './export.ts';
 import { importWebArenaVerified } from './import.ts';
 import { network } from './network-evaluator.ts';
@@ -22,5 +22,5 @@ recorded them); scores.json holds benchwright's scores. Check it with the refere
       return `${written.project}: ${written.tasks} tasks in ${written.folder}${notes.length ? ` (${notes.join('; ')})` : ''}`;
     }),
   },
-  evaluate: { usage: EVALUATE_USAGE, run: evaluateCommand },
+  evaluate: { help: EVALUATE_HELP, run: evaluateCommand },
 };
