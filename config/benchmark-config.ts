@@ -8,24 +8,28 @@ import type { Benchmark } from '../src/benchmarks/types.ts';
 import { registerEvaluator } from '../src/evaluators/registry.ts';
 import type { Evaluator } from '../src/evaluators/types.ts';
 import { ownModule } from '../src/package-files.ts';
-import { LATEST, reportFolder } from '../src/runs/run-folders.ts';
+import { LATEST } from '../src/runs/run-folders.ts';
 import { leaveOutFinished, planResume } from '../src/runs/resume.ts';
+import { useSettings, type SettingOptions } from '../src/settings/read.ts';
+import type { RunSettings } from '../src/settings/table.ts';
 import { PINNED_LOCALE } from '../src/runner/repeatable-page.ts';
-import { chooseBenchmark } from '../src/runner/chosen-benchmark.ts';
-import { selectionSettings } from '../src/runner/selection.ts';
+import { chooseBenchmark, chosenBenchmark } from '../src/runner/chosen-benchmark.ts';
+import { instanceCount, selectInstances, selectionSettings } from '../src/runner/selection.ts';
+import { loadBenchmark } from '../src/task/benchmark.ts';
+import { prepareSpending } from './model-spending.ts';
 import { siteHosts } from '../src/runner/sites.ts';
 import { executableFor, findChromium, isFound } from '../src/setup/chromium.ts';
 import { thisMachine } from '../src/setup/machine.ts';
-import { BENCHMARK_SPEC, standardProjects, withSitesSetup, type BenchmarkProject } from './projects.ts';
+import { BENCHMARK_SPEC, callsModel, standardProjects, withSitesSetup, type BenchmarkProject } from './projects.ts';
 
 export { agentProject, httpProject, llmProject, standardProjects, type BenchmarkProject } from './projects.ts';
 
-export interface BenchmarkConfigOptions {
-  /**
-   * The benchmark: a manifest, or a folder of task files, from the working directory (default
-   * tasks.yaml). BENCHWRIGHT_TASKS, set on the command line, wins.
-   */
-  tasks?: string;
+/**
+ * The run's settings (tasks, split, instances, seed, reportDir, allure, screenshot, resume,
+ * ceilings...: src/settings/table.ts, docs/configuration.md), each overridden by its variable
+ * for one run, and what only code can give.
+ */
+export interface BenchmarkConfigOptions extends SettingOptions {
   /** The agents that run it, one project each (agentProject, llmProject); default: standardProjects(). */
   projects?: BenchmarkProject[];
   /** Evaluators of your own, named in task files' `eval` beside the built-in ones. */
@@ -55,13 +59,6 @@ const offlineArgs = (hosts: string[]) => [
   '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
 ];
 
-/** BENCHWRIGHT_SCREENSHOT=auto (every final page of a small run, samples of a large one) | on | off | only-on-failure. */
-function finalScreenshot(env = process.env): BenchwrightOptions['finalScreenshot'] {
-  const value = (env.BENCHWRIGHT_SCREENSHOT ?? 'auto') as BenchwrightOptions['finalScreenshot'];
-  if (!['auto', 'on', 'off', 'only-on-failure'].includes(value)) throw new Error(`BENCHWRIGHT_SCREENSHOT must be auto, on, off or only-on-failure, not "${value}"`);
-  return value;
-}
-
 /**
  * A run someone watches (--headed, --debug, --ui, PWDEBUG) needs the full browser, not the
  * headless shell. Decided in the runner, whose arguments say so, and inherited by its workers
@@ -73,19 +70,23 @@ function watchedRun(env = process.env): boolean {
 }
 
 /**
- * BENCHWRIGHT_ALLURE=off: no Allure results (and no Allure metadata attached to the tests).
+ * allure off: no Allure results (and no Allure metadata attached to the tests).
  * Not under merge-reports either: allure-playwright cannot replay blob reports (it reads
  * projects before merge-reports has any); shards keep their own Allure results, which
- * `allure generate` takes together (README, "Reports"). Resolved from this package: a user's
+ * `allure generate` takes together (docs/reports-and-runs.md, "Allure"). Resolved from this package: a user's
  * project need not depend on allure-playwright itself.
  */
-function allureReporter(env = process.env): ReporterDescription[] {
+function allureReporter(settings: RunSettings): ReporterDescription[] {
   // Nor under --list: allure-playwright writes a "skipped" result for every test it did not
   // see run (26,533 files and 16 s for TurkingBench's --list, into the real results folder).
-  if (env.BENCHWRIGHT_ALLURE === 'off' || process.argv.includes('merge-reports') || process.argv.includes('--list')) return [];
+  if (!settings.allure || process.argv.includes('merge-reports') || process.argv.includes('--list')) return [];
   // detail: false keeps test.step (every action of the agent) and drops fixture internals.
-  return [[createRequire(import.meta.url).resolve('allure-playwright'), { resultsDir: env.BENCHWRIGHT_ALLURE_RESULTS ?? 'allure-results', detail: false, suiteTitle: true }]];
+  return [[createRequire(import.meta.url).resolve('allure-playwright'), { resultsDir: settings.allureResults, detail: false, suiteTitle: true }]];
 }
+
+/** modelProjects 'always': the projects that call a model run with the others (projects.ts, modelProject). */
+const withModelProjects = (projects: BenchmarkProject[], settings: RunSettings) =>
+  settings.modelProjects === 'always' ? projects.map((p) => (callsModel(p) ? { ...p, default: true } : p)) : projects;
 
 /**
  * The Playwright configuration of a benchmark run: the generated suite, one project per agent,
@@ -97,22 +98,28 @@ export function benchmarkConfig(options: BenchmarkConfigOptions = {}): Playwrigh
   // The config is read by the runner and by every worker: each registers them before loading tasks.
   for (const evaluator of options.evaluators ?? []) registerEvaluator(evaluator);
   for (const benchmark of options.benchmarks ?? []) registerBenchmark(benchmark);
+  const settings = useSettings(options);
   const projects = options.projects ?? standardProjects();
   // BENCHWRIGHT_CHROMIUM, a system Chromium (its headless shell for headless runs) or Playwright's
-  // own (README, "Two commands"); with none, the run stops in the global setup, and `--list` still works.
+  // own (docs/performance.md, "The browser"); with none, the run stops in the global setup, and `--list` still works.
   const chromium = findChromium(thisMachine);
-  // The benchmark's runs (README, "Runs"): each in a folder of its own, `latest` the newest.
-  const reportDir = reportFolder();
+  // The benchmark's runs (docs/reports-and-runs.md, "Runs"): each in a folder of its own, `latest` the newest.
+  const reportDir = settings.reportDir;
   // Resolved here once (in the runner, and in each worker that reads the config): the suite,
   // the sites setup and the fixtures take it from chosenBenchmark().
-  const { path, manifest } = chooseBenchmark(options.tasks);
-  const selection = { tasks: path, ...selectionSettings(manifest) };
-  // BENCHWRIGHT_RESUME=<run folder | run name | latest>: each project leaves out the instances the
-  // earlier run finished. Planned once, in the runner (workers run the tests they are given), which
-  // also fixes the folder: `latest` moves to this run as soon as it writes.
+  const { path, manifest } = chooseBenchmark(settings.tasks);
+  const selection = { tasks: path, ...selectionSettings(manifest, settings) };
+  // resume (<run folder | run name | latest>): each project leaves out the instances the earlier
+  // run finished. Planned once, in the runner (workers run the tests they are given), which also
+  // fixes the folder for the workers: `latest` moves to this run as soon as it writes.
   const inWorker = process.env.TEST_WORKER_INDEX !== undefined;
-  const resume = process.env.BENCHWRIGHT_RESUME && !inWorker ? planResume(process.env.BENCHWRIGHT_RESUME, reportDir, { benchmark: manifest.name, selection, projects }) : undefined;
+  const resume = settings.resume && !inWorker ? planResume(settings.resume, reportDir, { benchmark: manifest.name, selection, projects }) : undefined;
   if (resume) process.env.BENCHWRIGHT_RESUME = resume.folder;
+  const finalProjects = withSitesSetup(leaveOutFinished(withModelProjects(projects, settings), resume), Object.values(manifest.sites).some((site) => site.login));
+  // The run's spending, and the estimate of a model run, once, in the runner of a run that runs tests.
+  if (!inWorker && process.argv.includes('test') && !process.argv.includes('--list')) {
+    prepareSpending(finalProjects, settings, manifest.name, () => instanceCount(selectInstances(loadBenchmark(chosenBenchmark()), settings)), resume);
+  }
   return {
     testDir: dirname(BENCHMARK_SPEC),
     // Spread the instances of one spec file over the workers.
@@ -120,18 +127,20 @@ export function benchmarkConfig(options: BenchmarkConfigOptions = {}): Playwrigh
     reporter: [
       // Before list: an instance the terminal shows as finished is already in the journal.
       [ownModule('reporters/benchmark'), { outputDir: reportDir, ...(resume && { resumeFrom: resume.folder }) }],
+      // Before list: it clears its line before list prints the summary.
+      ...(settings.progress ? [[ownModule('reporters/progress')] as ReporterDescription] : []),
       ['list'],
       // The report's title links to the benchmark tables (Playwright turns URLs in titles into links).
       // No code snippets: every step's would be benchwright's own source, ~40% of a test's JSON.
       ['html', { open: 'never', noSnippets: true, title: `Benchmark tables: ${pathToFileURL(join(reportDir, LATEST, 'index.html'))}` }],
-      ...allureReporter(),
+      ...allureReporter(settings),
     ],
     // Read by the benchmark reporter into results.json: how this run chose its instances.
     metadata: { benchwright: { benchmark: manifest.name, ...selection } },
     captureGitInfo: { commit: true },
     globalSetup: [ownModule('src/setup/require-chromium'), ownModule('reporters/clean-allure-results')],
     use: {
-      finalScreenshot: finalScreenshot(),
+      finalScreenshot: settings.screenshot,
       // The instance pages' contexts have these too (InstancePage); here for the `page` of harness tests.
       ...PINNED_LOCALE,
       headless: true,
@@ -141,6 +150,6 @@ export function benchmarkConfig(options: BenchmarkConfigOptions = {}): Playwrigh
       },
     },
     // Sites with a login: their setup project runs first, once (projects.ts).
-    projects: withSitesSetup(leaveOutFinished(projects, resume), Object.values(manifest.sites).some((site) => site.login)),
+    projects: finalProjects,
   };
 }

@@ -38,6 +38,22 @@ export function agentProject(name: string, options: Partial<BenchwrightOptions>,
 const PATIENT_TIMEOUT = 15 * 60_000;
 
 /**
+ * A project that calls a model (the LLM projects, and an agent server, which may): Playwright's
+ * `default: false`, so that it runs only when named with --project and a bare run costs nothing.
+ * benchmarkConfig's modelProjects 'always' turns them back on.
+ */
+function modelProject(project: BenchmarkProject): BenchmarkProject {
+  const marked = { ...project, default: false };
+  MODEL_PROJECTS.add(marked);
+  return marked;
+}
+
+const MODEL_PROJECTS = new WeakSet<BenchmarkProject>();
+
+/** Whether llmProject or httpProject made this project. */
+export const callsModel = (project: BenchmarkProject) => MODEL_PROJECTS.has(project);
+
+/**
  * An LLM configuration of the paper (Table 4). BENCHWRIGHT_LLM_OPTIONS (JSON) overrides any
  * setting of agents/llm/options.ts without editing a file: '{"demos": 3, "concurrency": 8}'.
  */
@@ -47,11 +63,11 @@ export function llmProject(name: string, options: Partial<LlmOptions>, judge?: P
   // A typo in what the model is shown must stop the run here, not at every step.
   const problem = agentOptions.observe?.browsergym === undefined ? undefined : browsergymOptionsProblem(agentOptions.observe.browsergym);
   if (problem) throw new Error(`project ${name}: agentOptions.observe.${problem}`);
-  return agentProject(name, { agent: 'llm', agentOptions, ...(judge && { judge }) }, PATIENT_TIMEOUT);
+  return modelProject(agentProject(name, { agent: 'llm', agentOptions, ...(judge && { judge }) }, PATIENT_TIMEOUT));
 }
 
 /**
- * An agent server speaking the HTTP agent protocol (README, "Agents in any language"):
+ * An agent server speaking the HTTP agent protocol (docs/agents.md, "Agents in any language"):
  * agentOptions url, timeoutMs, retries, and the server's own settings. BENCHWRIGHT_AGENT_OPTIONS
  * (JSON) overrides any of them without editing a file: '{"retries": 0, "temperature": 0}'.
  */
@@ -60,7 +76,7 @@ export function httpProject(name: string, agentOptions: Record<string, unknown>,
   // No server named: its tests are skipped, saying so. A server with wrong settings: stop here.
   const problem = missingServer(options) ? undefined : settingsProblem(options);
   if (problem) throw new Error(`project ${name}: ${problem}`);
-  return agentProject(name, { agent: 'http', agentOptions: options }, PATIENT_TIMEOUT);
+  return modelProject(agentProject(name, { agent: 'http', agentOptions: options }, PATIENT_TIMEOUT));
 }
 
 /** A JSON object of settings from an environment variable, or an error that says what it should be. */
@@ -77,14 +93,17 @@ function jsonOptions(variable: string, what: string, example: string, env = proc
   return value as Record<string, unknown>;
 }
 
-/** benchwright's own projects: the baselines, an agent server, and the paper's LLM configurations. */
+/**
+ * benchwright's own projects: the baselines, an agent server, and the paper's LLM
+ * configurations. Only the baselines run by default; the others when named (modelProject).
+ */
 export function standardProjects(env = process.env): BenchmarkProject[] {
   const localModel = env.BENCHWRIGHT_MODEL ?? 'local-model';
   return [
     agentProject('oracle', { agent: 'oracle', minScore: 1 }),
     agentProject('do-nothing', { agent: 'do-nothing' }),
     agentProject('random', { agent: 'random' }),
-    // An agent in any language behind the HTTP agent protocol (README, "Agents in any language"):
+    // An agent in any language behind the HTTP agent protocol (docs/agents.md, "Agents in any language"):
     // BENCHWRIGHT_AGENT_URL=http://127.0.0.1:8765/ npx playwright test --project=http
     httpProject('http', env.BENCHWRIGHT_AGENT_URL ? { url: env.BENCHWRIGHT_AGENT_URL } : {}, env),
     // LLM agents (need OPENAI_API_KEY, or OPENAI_BASE_URL for any OpenAI-compatible server).

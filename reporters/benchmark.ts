@@ -17,7 +17,7 @@ import { createRunFolder, pointLatestAt, reportFolder, runFolderName } from '../
 import { appendTrajectory, carryTrajectories } from '../src/runs/trajectories.ts';
 
 export interface BenchmarkReporterOptions {
-  /** The report folder: each run writes to a folder of its own in it (README, "Runs"). */
+  /** The report folder: each run writes to a folder of its own in it (docs/reports-and-runs.md, "Runs"). */
   outputDir?: string;
   /** Bootstrap resamples for the standard errors. */
   resamples?: number;
@@ -57,6 +57,7 @@ export default class BenchmarkReporter implements Reporter {
   onBegin(config: FullConfig, suite: Suite): void {
     this.config = config;
     this.suite = suite;
+    sayWhatDidNotRun(config, suite);
     // Once, up front: a resumed run that cannot be read must not pass for a complete one.
     if (!this.options.resumeFrom) return;
     const earlier = readJournal(this.options.resumeFrom);
@@ -177,6 +178,17 @@ const benchmarkProjects = (suite: Suite) =>
   [...new Set(suite.suites.filter((p) => p.allTests().some(isBenchmarkTest)).map((p) => p.title))];
 
 const rowOf = (record: RunRecord) => ('instance' in record ? record.instance : undefined);
+/**
+ * With no --project, Playwright runs the projects that are not `default: false`: those that
+ * call a model are left out (config/projects.ts). One line says so, and how to run one.
+ */
+function sayWhatDidNotRun(config: FullConfig, suite: Suite): void {
+  if (process.argv.some((arg) => arg === '--project' || arg.startsWith('--project='))) return;
+  const running = new Set(suite.suites.map((p) => p.title));
+  const left = config.projects.map((p) => p.name).filter((name) => !running.has(name));
+  if (left.length) console.log(`benchwright: projects that call a model run only when named (${left.join(', ')}): npx playwright test --project=${left.at(-1)}`);
+}
+
 const notRun = (record: RunRecord) => rowOf(record)?.outcome === 'not run';
 
 /**

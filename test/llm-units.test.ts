@@ -39,7 +39,7 @@ test('prompts are cut to the token budget around the field, and say so', async (
 
 test('reply cache: keyed by the request, empty replies never stored, "off" stores nothing', () => {
   const dir = tempDir();
-  const cache = ReplyCache.fromEnv({ BENCHWRIGHT_LLM_CACHE: dir });
+  const cache = ReplyCache.at(dir);
   const key = ReplyCache.key({ model: 'm', messages: [{ role: 'user', content: 'q' }], temperature: 0 });
   assert.notEqual(key, ReplyCache.key({ model: 'm', messages: [{ role: 'user', content: 'q' }], temperature: 1 }));
   assert.equal(cache.get(key), undefined);
@@ -48,7 +48,7 @@ test('reply cache: keyed by the request, empty replies never stored, "off" store
   const empty = ReplyCache.key('empty');
   cache.set(empty, { reply: '  ', promptTokens: 10, completionTokens: 0 });
   assert.equal(cache.get(empty), undefined);
-  const off = ReplyCache.fromEnv({ BENCHWRIGHT_LLM_CACHE: 'off' });
+  const off = ReplyCache.at(false);
   off.set(key, { reply: 'x', promptTokens: 1, completionTokens: 1 });
   assert.equal(off.get(key), undefined);
   assert.equal(readdirSync(dir).length, 1);

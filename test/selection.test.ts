@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { join } from 'node:path';
+import { readSettings } from '../src/settings/read.ts';
 import { keepsEveryFinalPage, SCREENSHOT_EVERY_INSTANCE_UP_TO, selectInstances, MAX_TEST_GROUP_SIZE, testGroupSize } from '../src/runner/selection.ts';
 import { loadBenchmark } from '../src/task/benchmark.ts';
 import { loadTaskFile } from '../src/task/load-task.ts';
@@ -10,10 +11,10 @@ import { FORM_TASKS, ROOT, runPlaywright } from './helpers.ts';
 import '../src/benchmarks/index.ts';
 
 const benchmark = loadBenchmark(FORM_TASKS);
-const ids = (env: Record<string, string>): Record<string, string[]> => Object.fromEntries(selectInstances(benchmark, env).tasks.map((t) => [t.task.id, t.instances.map((i) => i.id)]));
+const ids = (env: Record<string, string>): Record<string, string[]> => Object.fromEntries(selectInstances(benchmark, readSettings({}, env)).tasks.map((t) => [t.task.id, t.instances.map((i) => i.id)]));
 
 test('by default every instance of every task runs, with the manifest seed', () => {
-  const selection = selectInstances(benchmark, {});
+  const selection = selectInstances(benchmark, readSettings({}, {}));
   assert.equal(selection.seed, 1);
   assert.deepEqual(selection.tasks.map((t) => t.instances.length), benchmark.tasks.map((t) => t.instances.length));
 });
@@ -33,16 +34,16 @@ test('a sample is stable, seeded, and a larger sample contains a smaller one', (
 test('splits filter tasks; bad settings are clear errors', () => {
   assert.deepEqual(Object.keys(ids({ BENCHWRIGHT_SPLIT: 'test' })), ['caption-check']);
   assert.equal(Object.keys(ids({ BENCHWRIGHT_SPLIT: 'train,test' })).length, benchmark.tasks.length);
-  assert.throws(() => selectInstances(benchmark, { BENCHWRIGHT_SPLIT: 'tset' }), /BENCHWRIGHT_SPLIT names unknown splits: tset \(known: train, test, challenge\)/);
-  assert.throws(() => selectInstances(benchmark, { BENCHWRIGHT_INSTANCES: 'five' }), /BENCHWRIGHT_INSTANCES must be a positive whole number or "all", not "five"/);
-  assert.throws(() => selectInstances(benchmark, { BENCHWRIGHT_SEED: '-1' }), /BENCHWRIGHT_SEED must be a whole number/);
+  assert.throws(() => selectInstances(benchmark, readSettings({}, { BENCHWRIGHT_SPLIT: 'tset' })), /BENCHWRIGHT_SPLIT, benchmarkConfig's split\) names unknown splits: tset \(known: train, test, challenge\)/);
+  assert.throws(() => readSettings({}, { BENCHWRIGHT_INSTANCES: 'five' }), /BENCHWRIGHT_INSTANCES must be a positive whole number or "all", not "five"/);
+  assert.throws(() => readSettings({}, { BENCHWRIGHT_SEED: '-1' }), /BENCHWRIGHT_SEED must be a whole number/);
 });
 
 const SEEDED = join(ROOT, 'test', 'fixtures', 'seeded');
 
 test('seeded tasks: instances 1..N by default, BENCHWRIGHT_INSTANCES=K gives 1..K (more than N too), and any such id is an instance', () => {
   const seeded = loadBenchmark(join(SEEDED, 'tasks.yaml'), { cache: false });
-  const chosen = (env: Record<string, string>) => Object.fromEntries(selectInstances(seeded, env).tasks.map((t) => [t.task.id, t.instances.map((i) => i.id)]));
+  const chosen = (env: Record<string, string>) => Object.fromEntries(selectInstances(seeded, readSettings({}, env)).tasks.map((t) => [t.task.id, t.instances.map((i) => i.id)]));
   assert.deepEqual(chosen({}), { seeded: ['1', '2', '3'], preset: ['1', '2'] });
   assert.deepEqual(chosen({ BENCHWRIGHT_INSTANCES: '5' }), { seeded: ['1', '2', '3', '4', '5'], preset: ['1', '2', '3', '4', '5'] });
   const task = loadTaskFile(join(SEEDED, 'seeded.yaml')).task!;
@@ -62,19 +63,19 @@ test('a protocol preset (miniwob) fills the goal keys; the task\'s own keys win'
 
 test('final pages (BENCHWRIGHT_SCREENSHOT=auto): every one for a run of up to 1,000 instances, samples above', () => {
   const seeded = loadBenchmark(join(SEEDED, 'tasks.yaml'), { cache: false });
-  assert.equal(keepsEveryFinalPage(selectInstances(benchmark, {})), true);
+  assert.equal(keepsEveryFinalPage(selectInstances(benchmark, readSettings({}, {}))), true);
   const half = String(SCREENSHOT_EVERY_INSTANCE_UP_TO / 2);
-  assert.equal(keepsEveryFinalPage(selectInstances(seeded, { BENCHWRIGHT_INSTANCES: half })), true);
-  assert.equal(keepsEveryFinalPage(selectInstances(seeded, { BENCHWRIGHT_INSTANCES: String(SCREENSHOT_EVERY_INSTANCE_UP_TO / 2 + 1) })), false);
+  assert.equal(keepsEveryFinalPage(selectInstances(seeded, readSettings({}, { BENCHWRIGHT_INSTANCES: half }))), true);
+  assert.equal(keepsEveryFinalPage(selectInstances(seeded, readSettings({}, { BENCHWRIGHT_INSTANCES: String(SCREENSHOT_EVERY_INSTANCE_UP_TO / 2 + 1) }))), false);
 });
 
 test('test groups: one instance at a time below 800 instances, growing with the run up to 50 (2 seeded tasks)', () => {
   const seeded = loadBenchmark(join(SEEDED, 'tasks.yaml'), { cache: false });
-  const size = (count: number) => testGroupSize(selectInstances(seeded, { BENCHWRIGHT_INSTANCES: String(count) }));
+  const size = (count: number) => testGroupSize(selectInstances(seeded, readSettings({}, { BENCHWRIGHT_INSTANCES: String(count) })));
   assert.deepEqual([size(1), size(399), size(400), size(1000), size(10_000), size(20_000)], [1, 1, 2, 5, 50, MAX_TEST_GROUP_SIZE]);
   // Set by hand: a few slow instances out of a large run.
-  assert.equal(testGroupSize(selectInstances(seeded, { BENCHWRIGHT_INSTANCES: '20000' }), { BENCHWRIGHT_TEST_GROUP: '1' }), 1);
-  assert.throws(() => testGroupSize(selectInstances(seeded, {}), { BENCHWRIGHT_TEST_GROUP: '0' }), /BENCHWRIGHT_TEST_GROUP must be a whole number of instances, 1 or more, not "0"/);
+  assert.equal(testGroupSize(selectInstances(seeded, readSettings({}, { BENCHWRIGHT_INSTANCES: '20000' })), readSettings({}, { BENCHWRIGHT_TEST_GROUP: '1' })), 1);
+  assert.throws(() => readSettings({}, { BENCHWRIGHT_TEST_GROUP: '0' }), /BENCHWRIGHT_TEST_GROUP must be a positive whole number, not "0"/);
 });
 
 test('grouped instances keep their titles: the group is an anonymous describe', () => {

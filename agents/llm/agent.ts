@@ -1,5 +1,6 @@
 import type { Agent } from '../../src/agent/types.ts';
 import { hasEndpoint } from '../../src/llm/client.ts';
+import { runCeilingReached } from '../../src/llm/spending.ts';
 import type { LlmOptions } from './options.ts';
 
 /**
@@ -14,7 +15,8 @@ import type { LlmOptions } from './options.ts';
  */
 export const llm: Agent = {
   name: 'llm',
-  unavailable: () => missingCredentials(),
+  // Once the run's spending ceiling is reached, an instance not yet started does not run.
+  unavailable: () => missingCredentials() ?? runCeilingReached(),
   run: async (input) => (await import('./run-llm.ts')).runLlm(input),
   step: async (input) => (await import('./run-step.ts')).llmStep(input),
   answer: async (input) => (await import('./closed-book.ts')).closedBookAnswer(input.goal, input.options, input.report, input.answerFormat),

@@ -50,6 +50,8 @@ export interface ProjectSummary {
   pageLimited: number;
   /** Why instances did not run (the first reason given), e.g. missing credentials. */
   notRunReason?: string;
+  /** A spending ceiling cut the project's run short (InstanceRow.budgetReached, not run for it). */
+  budget?: BudgetCut;
   /** Scored fields. */
   fields: number;
   /** What the agent spent, summed over every field (LLM agents); undefined when it reports nothing. */
@@ -124,6 +126,7 @@ export function summarizeProjects(results: BenchmarkResults, options: SummaryOpt
       notRun: instances.filter((i) => i.outcome === 'not run').length,
       pageLimited: instances.filter((i) => i.pageLimited).length,
       ...(reason && { notRunReason: reason }),
+      ...budgetCut(instances),
       fields: fieldCount(0),
       ...(usage && { usage }),
       perTask,
@@ -205,6 +208,33 @@ export function fieldTypes(summaries: ProjectSummary[]): string[] {
 
 
 const typeOf = (f: FieldRow) => f.type ?? 'unknown';
+
+export interface BudgetCut {
+  /** The first ceiling reached, as the instance that met it says. */
+  reason: string;
+  /** The first instance it cut or kept from running, in run order, and how many had run before it. */
+  at: { task: string; instance: string; after: number };
+  /** Instances that ran and were cut short; instances not run for it. */
+  cut: number;
+  notRun: number;
+}
+
+const BUDGET_REACHED = /^budget reached: /;
+
+function budgetCut(instances: InstanceRow[]): { budget?: BudgetCut } {
+  const hit = (i: InstanceRow) => i.budgetReached !== undefined || (i.outcome === 'not run' && BUDGET_REACHED.test(i.error ?? ''));
+  const first = instances.findIndex(hit);
+  if (first < 0) return {};
+  const row = instances[first]!;
+  return {
+    budget: {
+      reason: row.budgetReached ?? row.error!,
+      at: { task: row.task, instance: row.instance, after: instances.slice(0, first).filter((i) => i.outcome !== 'not run').length },
+      cut: instances.filter((i) => i.budgetReached !== undefined).length,
+      notRun: instances.filter((i) => i.outcome === 'not run' && BUDGET_REACHED.test(i.error ?? '')).length,
+    },
+  };
+}
 
 const notRunReason = (instances: InstanceRow[]) => instances.find((i) => i.outcome === 'not run' && i.error)?.error;
 

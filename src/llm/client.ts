@@ -2,7 +2,9 @@ import type OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { callCost } from './pricing.ts';
+import { runSettings } from '../settings/read.ts';
 import { ReplyCache } from './reply-cache.ts';
+import { endCall, refusal, startCall } from './spending.ts';
 import { countMessageTokens, type Encoding } from './tokens.ts';
 
 /** What one chat call needs: the model and its sampling, the tokenizer, and how patiently to ask. */
@@ -32,6 +34,8 @@ export interface CallRecord {
   ms: number;
   reply?: string;
   error?: string;
+  /** Not sent: a spending ceiling was reached (spending.ts). */
+  refused?: true;
 }
 
 /** Whether a model can be asked here: an OpenAI key, or an OpenAI-compatible server. */
@@ -65,7 +69,7 @@ async function clientFor(options: ChatSettings): Promise<{ client: OpenAI; limit
 export async function complete(messages: ChatCompletionMessageParam[], options: ChatSettings, usable: (reply: string) => boolean = () => true): Promise<CallRecord> {
   const request = { model: options.model, messages, temperature: options.temperature, max_tokens: options.maxTokens };
   const key = ReplyCache.key(request);
-  const replies = (cache ??= ReplyCache.fromEnv());
+  const replies = (cache ??= ReplyCache.at(runSettings().llmCache));
   const hit = replies.get(key);
   if (hit && usable(hit.reply)) {
     // Replies cached before counts were stored are counted now.
@@ -75,8 +79,12 @@ export async function complete(messages: ChatCompletionMessageParam[], options: 
   const promptTokensCounted = await countMessageTokens(messages, options.encoding);
   const { client, limit } = await clientFor(options);
   return limit(async (): Promise<CallRecord> => {
-    const started = performance.now();
     const base = { promptTokensCounted, promptTokens: 0, completionTokens: 0, cost: null, cached: false };
+    // Asked as the call starts, not as it queues: a call that waited on the cap sees what the others spent.
+    const refused = refusal();
+    if (refused) return { ...base, ms: 0, error: refused, refused: true };
+    startCall();
+    const started = performance.now();
     try {
       const completion = await client.chat.completions.create(request, { timeout: options.timeout, maxRetries: options.maxRetries });
       const reply = completion.choices[0]?.message?.content ?? '';
@@ -84,6 +92,7 @@ export async function complete(messages: ChatCompletionMessageParam[], options: 
       const completionTokens = completion.usage?.completion_tokens ?? 0;
       if (usable(reply)) replies.set(key, { reply, promptTokens, completionTokens, promptTokensCounted });
       const cost = callCost(options.model, promptTokens, completionTokens);
+      endCall({ promptTokens, completionTokens, cost });
       return { ...base, promptTokens, completionTokens, cost, reply, ms: performance.now() - started, ...(!reply.trim() && { error: 'empty reply' }) };
     } catch (e) {
       return { ...base, ms: performance.now() - started, error: describeError(e) };

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { readJsonFile, writeJsonFile } from '../json-files.ts';
-import { cacheDir } from '../cache-dir.ts';
 
 export interface CachedReply {
   reply: string;
@@ -15,14 +14,14 @@ export interface CachedReply {
  * Replies on disk, keyed by a hash of what was asked (model, messages, parameters): a rerun
  * after a crash or a reporter change costs no tokens and gets the same answers. Errors and empty
  * replies are never stored. BENCHWRIGHT_LLM_CACHE: the folder (default: llm-replies in the
- * user's benchwright cache, beside the task index), or "off" to bypass it.
+ * user's benchwright cache, beside the task index), or "off" to bypass it (src/settings).
  */
 export class ReplyCache {
   private constructor(private readonly dir: string | null) {}
 
-  static fromEnv(env = process.env): ReplyCache {
-    const setting = env.BENCHWRIGHT_LLM_CACHE ?? join(cacheDir(), 'llm-replies');
-    return new ReplyCache(setting === 'off' ? null : resolve(setting));
+  /** The cache in `folder`; none (every call asked) for false. */
+  static at(folder: string | false): ReplyCache {
+    return new ReplyCache(folder === false ? null : resolve(folder));
   }
 
   static key(request: unknown): string {

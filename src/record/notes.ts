@@ -29,12 +29,15 @@ export interface RunNotes {
   ceiling?: number | null;
   /** The fields the page kept below their ceilings though the agent gave their gold answers, one a line. */
   pageLimited?: string[];
+  /** Why a model call of the instance was refused: a spending ceiling was reached while it ran. */
+  budgetReached?: string;
 }
 
 type Annotation = { type: string; description: string };
 
 const GOAL_KIND = 'goal task';
 const PAGE_LIMITED = 'page-limited';
+const BUDGET_REACHED = 'budget reached';
 
 /** The static annotations of an instance's test, with Allure's labels (benchmark, task, split). */
 export function instanceAnnotations(notes: InstanceNotes, benchmarkName: string): Annotation[] {
@@ -62,6 +65,7 @@ export function runAnnotations(notes: RunNotes): Annotation[] {
     ...(notes.score !== undefined ? [{ type: 'score', description: score(notes.score) }] : []),
     ...(notes.ceiling !== undefined ? [{ type: 'ceiling', description: score(notes.ceiling) }] : []),
     ...(notes.pageLimited?.length ? [{ type: PAGE_LIMITED, description: notes.pageLimited.join('\n') }] : []),
+    ...(notes.budgetReached !== undefined ? [{ type: BUDGET_REACHED, description: notes.budgetReached }] : []),
   ];
 }
 
@@ -83,6 +87,7 @@ export function readNotes(test: TestCase, result: TestResult | undefined): Parti
     browser: notes.get('browser'),
     revision: notes.has('revision') ? Number(notes.get('revision')) : undefined,
     pageLimited: notes.get(PAGE_LIMITED)?.split('\n'),
+    budgetReached: notes.get(BUDGET_REACHED),
     skip: notes.get('skip'),
   });
 }

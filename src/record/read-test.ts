@@ -43,7 +43,8 @@ export function readTest(test: TestCase): ReadTest | undefined {
   let fieldUsage: Record<string, Usage> = {};
   let unreadable: string | undefined;
   try {
-    evaluations = result && readAttachment(result, 'evaluations');
+    // A run stopped while the instance ran (Ctrl-C) may have scored a page torn down under it: not a result.
+    evaluations = result && result.status !== 'interrupted' ? readAttachment(result, 'evaluations') : undefined;
     trajectory = result && readAttachment(result, 'trajectory');
     fieldTrajectory = result && readAttachment(result, 'fieldTrajectory');
     // Every attempt's calls were paid for, a retried one's too; a field's record shows the last attempt's.
@@ -70,9 +71,11 @@ export function readTest(test: TestCase): ReadTest | undefined {
     ...combinedScore(evaluations ?? []),
     ...(unreadable ? { error: unreadable } : result?.error && !evaluations && { error: firstLine(result.error.message) }),
     ...(!evaluations && notes.skip !== undefined && { error: notes.skip }),
+    ...(result?.status === 'interrupted' && { error: 'interrupted: the run was stopped while it ran' }),
     ...(usage && { usage }),
     ...(trajectory && { episode: episodeOf(trajectory) }),
     ...(notes.pageLimited && { pageLimited: notes.pageLimited }),
+    ...(notes.budgetReached && { budgetReached: notes.budgetReached }),
   };
   const key = { project, task, instance };
   const record: RunRecord = {
@@ -98,7 +101,7 @@ function episodeOf({ steps, end, answer, answerFrom, failure, finalUrl }: Trajec
 
 function outcome(result: TestResult | undefined, evaluations: Evaluation[] | undefined): InstanceOutcome {
   if (evaluations) return combinedScore(evaluations).score !== null ? 'scored' : 'not scored';
-  if (!result || result.status === 'skipped') return 'not run';
+  if (!result || result.status === 'skipped' || result.status === 'interrupted') return 'not run';
   return 'errored';
 }
 

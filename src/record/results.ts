@@ -11,7 +11,7 @@ export const RESULTS_FORMAT = 'benchwright-results/2';
 /**
  * scored: at least one evaluator gave a score. not scored: it ran but nothing could be scored.
  * errored: it failed before it was evaluated (page, agent or harness error).
- * not run: skipped or interrupted before it started.
+ * not run: skipped, or the run was stopped before it started or while it ran.
  */
 export type InstanceOutcome = 'scored' | 'not scored' | 'errored' | 'not run';
 
@@ -44,6 +44,8 @@ export interface InstanceRow {
   episode?: { steps: number; end: string; answer?: string; answerFrom?: 'closed-book'; finalUrl?: string; failure?: string };
   /** The fields the page kept below their ceilings though the agent gave their gold answers (fixtures' checkScore). */
   pageLimited?: string[];
+  /** A spending ceiling refused a model call while it ran (scored as the page stood): the ceiling and what was spent. */
+  budgetReached?: string;
 }
 
 export interface FieldRow extends FieldRecord {

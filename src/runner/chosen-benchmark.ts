@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { runSettings } from '../settings/read.ts';
 import type { TaskError } from '../task/types.ts';
 import { resolveManifest, type Manifest } from '../task/manifest.ts';
 
@@ -14,12 +14,11 @@ let chosen: ChosenBenchmark | undefined;
 
 /**
  * Resolves the run's manifest, once per process: the config (benchmarkConfig) chooses it in the
- * runner and again in each worker, as Playwright reads the config in each. BENCHWRIGHT_TASKS,
- * set on the command line, wins over the config's `tasks`; the default is tasks.yaml.
+ * runner and again in each worker, as Playwright reads the config in each, from its `tasks`
+ * setting (src/settings).
  */
-export function chooseBenchmark(tasks: string | undefined, env = process.env): ChosenBenchmark {
-  const path = env.BENCHWRIGHT_TASKS || (tasks ? resolve(tasks) : 'tasks.yaml');
-  chosen = { path, ...resolveManifest(path) };
+export function chooseBenchmark(tasks: string): ChosenBenchmark {
+  chosen = { path: tasks, ...resolveManifest(tasks) };
   return chosen;
 }
 
@@ -27,6 +26,6 @@ export function chooseBenchmark(tasks: string | undefined, env = process.env): C
  * The config's choice: the fixtures get it as the `benchmarkManifest` worker fixture; the suite and the
  * sites setup read it here, since Playwright gives a spec no project data while it declares
  * its tests. A config that never chose (one of the user's own that skips benchmarkConfig)
- * gets BENCHWRIGHT_TASKS or tasks.yaml.
+ * gets the `tasks` setting's variable or default.
  */
-export const chosenBenchmark = (): ChosenBenchmark => chosen ?? chooseBenchmark(undefined);
+export const chosenBenchmark = (): ChosenBenchmark => chosen ?? chooseBenchmark(runSettings().tasks);

@@ -5,6 +5,7 @@ import { PAGE_ACTIONS } from '../actions/page-actions.ts';
 import { parseActions } from '../action-set/parse.ts';
 import { formatAction, type ActionName } from '../action-set/signatures.ts';
 import type { Agent, AgentReport, StepRecord } from '../agent/types.ts';
+import { instanceCutBy } from '../llm/spending.ts';
 import { observe, withRefs, type Observation } from '../observe/observe.ts';
 import type { EndReason, Trajectory } from '../record/trajectory.ts';
 import type { EpisodeProtocol } from '../task/types.ts';
@@ -32,7 +33,8 @@ const isGoalAction = (name: ActionName) => GOAL_ACTIONS.includes(name) || isBrow
 
 /**
  * The harness drives the episode: observe, the agent picks one action, act, until the agent
- * answers or gives up, the page says done, the budget is spent, or it repeats itself. An
+ * answers or gives up, the page says done, the step budget is spent, a spending ceiling is
+ * reached, or it repeats itself. An
  * action's failure, and a reply that does not parse, are the next observation's `lastError`.
  */
 export async function runEpisode(run: EpisodeRun): Promise<Trajectory> {
@@ -85,6 +87,8 @@ export async function runEpisode(run: EpisodeRun): Promise<Trajectory> {
         if (action.name === 'report_infeasible') trajectory.infeasible = String(action.args[0]);
         return { record, shown, state: `${observation.url}\n${observation.snapshot}` };
       });
+      // The harness refused a model call of this instance: whatever the agent made of it, the episode ends here.
+      if (instanceCutBy()) return end(trajectory, 'budget reached');
       if ('stop' in outcome) return end(trajectory, 'agent stopped');
       if ('failed' in outcome) {
         trajectory.failure = outcome.failed;

@@ -2,6 +2,7 @@ import { hashSeed } from '../hash-seed.ts';
 import type { Benchmark } from '../task/benchmark.ts';
 import type { Manifest } from '../task/manifest.ts';
 import { seededIds } from '../task/seeds.ts';
+import { runSettings } from '../settings/read.ts';
 import type { TaskSummary } from '../task/types.ts';
 
 export interface SelectedTask {
@@ -14,12 +15,6 @@ export interface Selection {
   tasks: SelectedTask[];
 }
 
-function parseCount(value: string, name: string): number | 'all' {
-  if (value === 'all') return 'all';
-  if (!/^\d+$/.test(value) || Number(value) === 0) throw new Error(`${name} must be a positive whole number or "all", not "${value}"`);
-  return Number(value);
-}
-
 export interface SelectionSettings {
   seed: number;
   /** Instances per task. */
@@ -28,20 +23,13 @@ export interface SelectionSettings {
   splits?: string[];
 }
 
-/**
- * What runs: BENCHWRIGHT_SPLIT (comma-separated splits, or "all"), BENCHWRIGHT_INSTANCES (per
- * task, or "all") and BENCHWRIGHT_SEED override the manifest's defaults.
- */
-export function selectionSettings(manifest: Manifest, env = process.env): SelectionSettings {
+/** What runs: the settings split, instances (per task) and seed, else the manifest's defaults. */
+export function selectionSettings(manifest: Manifest, settings = runSettings()): SelectionSettings {
   const { defaults, splits } = manifest;
-  const seedText = env.BENCHWRIGHT_SEED ?? String(defaults.seed);
-  if (!/^\d+$/.test(seedText)) throw new Error(`BENCHWRIGHT_SEED must be a whole number, not "${seedText}"`);
-  const instances = env.BENCHWRIGHT_INSTANCES ? parseCount(env.BENCHWRIGHT_INSTANCES, 'BENCHWRIGHT_INSTANCES') : defaults.instances;
-  const splitText = env.BENCHWRIGHT_SPLIT;
-  const wanted = splitText === 'all' ? undefined : splitText ? splitText.split(',').map((s) => s.trim()) : defaults.split;
+  const wanted = settings.split === 'all' ? undefined : (settings.split ?? defaults.split);
   const unknown = wanted && splits ? wanted.filter((s) => !Object.hasOwn(splits, s)) : [];
-  if (unknown.length) throw new Error(`BENCHWRIGHT_SPLIT names unknown splits: ${unknown.join(', ')} (known: ${Object.keys(splits!).join(', ')})`);
-  return { seed: Number(seedText), instances, ...(wanted && { splits: wanted }) };
+  if (unknown.length) throw new Error(`the split setting (BENCHWRIGHT_SPLIT, benchmarkConfig's split) names unknown splits: ${unknown.join(', ')} (known: ${Object.keys(splits!).join(', ')})`);
+  return { seed: settings.seed ?? defaults.seed, instances: settings.instances ?? defaults.instances, ...(wanted && { splits: wanted }) };
 }
 
 /**
@@ -49,8 +37,8 @@ export function selectionSettings(manifest: Manifest, env = process.env): Select
  * seed and instance id, so a sample is stable whatever the file order, and a larger sample
  * contains a smaller one.
  */
-export function selectInstances(benchmark: Benchmark, env = process.env): Selection {
-  const { seed, instances: count, splits: wanted } = selectionSettings(benchmark.manifest, env);
+export function selectInstances(benchmark: Benchmark, settings = runSettings()): Selection {
+  const { seed, instances: count, splits: wanted } = selectionSettings(benchmark.manifest, settings);
   const tasks = benchmark.tasks
     // A task that failed to load stays selected: it becomes a failing test showing its errors.
     .filter((task) => !wanted || task.errors.length > 0 || wanted.includes(task.split ?? ''))
@@ -67,7 +55,7 @@ function sample(instances: TaskSummary['instances'], count: number, seed: number
     .map((s) => s.instance);
 }
 
-/** Under BENCHWRIGHT_SCREENSHOT=auto, a run of at most this many instances keeps every final page. */
+/** Under screenshot auto, a run of at most this many instances keeps every final page. */
 export const SCREENSHOT_EVERY_INSTANCE_UP_TO = 1000;
 
 /**
@@ -91,15 +79,11 @@ export const MAX_TEST_GROUP_SIZE = 50;
  * 336 s on 2 workers one by one, 174 s in groups). Groups of 50 make that ~1.5 ms an instance.
  * A run of under 800 instances is handed out one instance at a time, as before; above that a
  * group holds one instance more per 400, so the last one handed out is short beside the run.
- * BENCHWRIGHT_TEST_GROUP=N sets the size (1: one at a time, for a few slow instances picked by
+ * The testGroup setting fixes the size (1: one at a time, for a few slow instances picked by
  * --grep out of a large run, over many workers). A worker that crashes between two tests takes
  * the rest of its group down as failed, as Playwright does with any group.
  */
-export function testGroupSize(selection: Selection, env = process.env): number {
-  const set = env.BENCHWRIGHT_TEST_GROUP;
-  if (set !== undefined) {
-    if (!/^[1-9]\d*$/.test(set)) throw new Error(`BENCHWRIGHT_TEST_GROUP must be a whole number of instances, 1 or more, not "${set}"`);
-    return Number(set);
-  }
+export function testGroupSize(selection: Selection, settings = runSettings()): number {
+  if (settings.testGroup !== undefined) return settings.testGroup;
   return Math.max(1, Math.min(MAX_TEST_GROUP_SIZE, Math.floor(instanceCount(selection) / 400)));
 }

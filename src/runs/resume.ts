@@ -5,16 +5,23 @@ import { groupBy } from '../order.ts';
 import { readJournal, stillWriting } from './journal.ts';
 import type { InstanceRow, RunMetadata } from '../record/results.ts';
 import { resolveRun } from './run-folders.ts';
+import type { Usage } from '../agent/usage.ts';
+import type { Spent } from '../llm/spending.ts';
 
 /**
- * BENCHWRIGHT_RESUME=<run | latest>: run only what an earlier run did not finish. Finished means
- * scored or not scored; errored instances, and those that never ran, run again.
+ * resume=<run | latest>: run only what an earlier run did not finish. Finished means scored or
+ * not scored; errored instances, those that never ran, and those a spending ceiling cut short
+ * run again.
  */
 export interface ResumePlan {
   /** The earlier run's folder (resolved once, in the runner: `latest` moves once this run starts). */
   folder: string;
   /** Per project, a grepInvert pattern matching the tests of its finished instances. */
   finished: Map<string, RegExp>;
+  /** Per project, how many instances it finished. */
+  finishedCount: Map<string, number>;
+  /** What the earlier run spent on models: the run's spending ceilings count it. */
+  spent: Spent;
 }
 
 /** What must be the same for the union of two runs to be one run. */
@@ -36,7 +43,13 @@ export function planResume(arg: string, reportDir: string, current: RunChoice): 
   }
   const done = records.flatMap((r) => ('instance' in r && isFinished(r.instance) ? [r.instance] : []));
   const byProject = groupBy(done, (row) => row.project);
-  return { folder, finished: new Map([...byProject].map(([project, rows]) => [project, finishedPattern(rows)])) };
+  const spent = paidFor(records.flatMap((r) => ('instance' in r && r.instance.usage ? [r.instance.usage] : [])));
+  return {
+    folder,
+    finished: new Map([...byProject].map(([project, rows]) => [project, finishedPattern(rows)])),
+    finishedCount: new Map([...byProject].map(([project, rows]) => [project, rows.length])),
+    spent,
+  };
 }
 
 /** The projects, each without the tests of the instances the resumed run finished. */
@@ -47,7 +60,19 @@ export function leaveOutFinished<P extends { name?: string }>(projects: P[], pla
   });
 }
 
-const isFinished = (row: InstanceRow) => row.outcome === 'scored' || row.outcome === 'not scored';
+/**
+ * What instances' calls cost, leaving out those answered from the reply cache: a record keeps
+ * usage per instance, so an instance's cached share is taken off in proportion.
+ */
+function paidFor(usages: Usage[]): Spent {
+  return usages.reduce((sum, u) => {
+    const paid = u.calls ? (u.calls - u.cached) / u.calls : 0;
+    return { calls: sum.calls + u.calls - u.cached, tokens: sum.tokens + (u.promptTokens + u.completionTokens) * paid, cost: sum.cost + (u.cost ?? 0) * paid };
+  }, { calls: 0, tokens: 0, cost: 0 });
+}
+
+/** An instance a spending ceiling cut short runs again: its score is the ceiling's, not the agent's. */
+const isFinished = (row: InstanceRow) => (row.outcome === 'scored' || row.outcome === 'not scored') && !row.budgetReached;
 
 function differencesFrom(meta: RunMetadata, current: RunChoice): string[] {
   const differences: string[] = [];

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { byCodePoint } from '../order.ts';
+import { runSettings } from '../settings/read.ts';
 import { assembleResults } from './assemble.ts';
 import { JOURNAL, readJournal, stillWriting, type RunEnd } from './journal.ts';
 import { type BenchmarkResults } from '../record/results.ts';
@@ -13,7 +14,8 @@ import { readResults, RESULTS } from './results-file.ts';
  */
 export const LATEST = 'latest';
 
-export const reportFolder = (env = process.env) => resolve(env.BENCHWRIGHT_REPORT_DIR ?? 'benchwright-report');
+/** The reportDir setting (src/settings). */
+export const reportFolder = () => runSettings().reportDir;
 
 export function runFolderName(start: Date, projects: string[]): string {
   const time = start.toISOString().replace(/\.\d+Z$/, 'Z').replaceAll(':', '-');

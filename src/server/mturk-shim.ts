@@ -9,7 +9,7 @@ function turkGetParam(name, defaultValue) {
 function turkGetSubmitToHost() { return window.location.origin; }
 function turkSetAssignmentID() {
   var input = document.getElementById('assignmentId');
-  if (input) input.value = turkGetParam('assignmentId', 'BENCHWRIGHT_ASSIGNMENT');
+  if (input) input.value = turkGetParam('assignmentId', 'ASSIGNMENT_ID_NOT_AVAILABLE');
   var form = document.getElementById('mturk_form');
   if (form && turkGetParam('turkSubmitTo', '')) form.action = turkGetParam('turkSubmitTo', '') + '/mturk/externalSubmit';
 }

@@ -1,0 +1,45 @@
+import { escapeRegExp } from '../src/escape-regexp.ts';
+import { openRunSpending } from '../src/llm/spending.ts';
+import { plainError } from '../src/plain-error.ts';
+import { describeEstimate, estimateOverCeiling, estimateSpending, type ModelRun } from '../src/runs/estimate.ts';
+import type { ResumePlan } from '../src/runs/resume.ts';
+import type { RunSettings } from '../src/settings/table.ts';
+import type { BenchmarkProject } from './projects.ts';
+
+/**
+ * In the runner, before any worker starts: the run's spending folder (the ceilings hold across
+ * workers), and for each project that will call a model, an estimate of what it will spend,
+ * printed; a run whose estimate passes a ceiling does not start unless told to.
+ * `instances` is called only when a model project runs (it loads the benchmark).
+ */
+export function prepareSpending(projects: BenchmarkProject[], settings: RunSettings, benchmark: string | undefined, instances: () => number, resume: ResumePlan | undefined): void {
+  const earlier = resume?.spent ?? { calls: 0, tokens: 0, cost: 0 };
+  openRunSpending(earlier);
+  const runs: ModelRun[] = [];
+  for (const project of chosenProjects(projects, process.argv)) {
+    const model = project.use?.agent === 'llm' ? (project.use.agentOptions as { model?: string } | undefined)?.model : undefined;
+    if (!model) continue;
+    runs.push({ project: project.name!, model, instances: instances() - (resume?.finishedCount.get(project.name!) ?? 0) });
+  }
+  if (!runs.length) return;
+  const estimates = estimateSpending(runs, benchmark, settings.reportDir);
+  for (const line of describeEstimate(estimates, benchmark)) console.log(line);
+  const over = estimateOverCeiling(estimates, earlier, settings);
+  if (over && !settings.ignoreEstimate) throw plainError(`benchwright: ${over}`);
+}
+
+/**
+ * The projects Playwright will run: those named with --project (its rules: any case, `*` as
+ * a wildcard, several names after one flag), or with none named the projects not `default: false`.
+ */
+export function chosenProjects(projects: BenchmarkProject[], argv: string[]): BenchmarkProject[] {
+  const named: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg.startsWith('--project=')) named.push(arg.slice('--project='.length));
+    else if (arg === '--project') while (argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('-')) named.push(argv[++i]!);
+  }
+  if (!named.length) return projects.filter((p) => p.default !== false);
+  const patterns = named.map((name) => new RegExp(`^${name.toLowerCase().split('*').map(escapeRegExp).join('.*')}$`));
+  return projects.filter((p) => patterns.some((pattern) => pattern.test((p.name ?? '').toLowerCase())));
+}
