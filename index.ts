@@ -1,5 +1,5 @@
 // What a project that installs benchwright imports (its playwright.config.ts imports
-// 'benchwright/config'). Agents of your own: README, "Writing an agent".
+// 'benchwright/config'). Agents of your own: docs/agents.md, "Writing an agent in TypeScript".
 export { expect, test, type BenchwrightOptions } from './fixtures/benchwright.ts';
 export type { Agent, AgentFailure, AgentInput, AgentReport, AgentStep, Demonstration, EpisodeInput, FieldStep, SolvedField, StepRecord } from './src/agent/types.ts';
 export type { Usage } from './src/agent/usage.ts';

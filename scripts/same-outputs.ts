@@ -1,6 +1,6 @@
 // same-outputs: proves that a change (a refactor) changes nothing a user sees. It runs the same
 // benchmark jobs on two checkouts through their user-facing surfaces only (bin/benchwright.js:
-// import, report, runs, compare, export, evaluate; and `npx playwright test` with the README's
+// import, report, runs, compare, export, evaluate; and `npx playwright test` with the documentation's
 // environment variables, cwd = the checkout), never importing a checkout's src/, then compares
 // the outputs file by file once what differs from run to run is normalised away.
 //

@@ -9,7 +9,7 @@ import { ROOT } from './helpers.ts';
 // folder of src/ (`src/*`: the small utilities at its top), a benchmark's folder, or a folder
 // at the top (agents, cli's callers). A file named here is an area of its own where a folder's
 // other files may not be imported.
-const LEAVES = ['src/*', 'src/python', 'src/action-set'];
+const LEAVES = ['src/*', 'src/python', 'src/action-set', 'src/settings'];
 const TASKS = ['src/task', ...LEAVES];
 const BROWSER = ['src/actions', 'src/observe', 'src/values', 'src/metrics', ...TASKS];
 const CONTRACTS = ['src/record', 'src/agent', ...BROWSER];
@@ -22,6 +22,8 @@ const MAY_IMPORT: Record<string, string[]> = {
   // Leaves: they import nothing of ours but the small utilities, metrics and tasks each other.
   'src/*': [],
   'src/python': ['src/*'],
+  // The run's settings: options and variables, read by every layer.
+  'src/settings': ['src/*'],
   // The actions and their grammar: a task file's solution is checked with it.
   'src/action-set': ['src/*'],
   'src/metrics': TASKS,
@@ -140,14 +142,13 @@ test('layering: the core names no benchmark; metrics are pure', () => {
   assert.ok(existsSync(join(ROOT, 'docs', 'architecture.md')), 'docs/architecture.md holds the layers this test keeps');
 });
 
-test('README\'s Layout and docs/architecture.md name every folder of src/ and every benchmark', () => {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const layout = readme.slice(readme.indexOf('## Layout'));
+test('docs/architecture.md names every folder of src/ and every benchmark, in its text and in its Layout', () => {
   const architecture = readFileSync(join(ROOT, 'docs', 'architecture.md'), 'utf8');
+  const layout = architecture.slice(architecture.indexOf('## Layout'));
   const folders = (dir: string) => readdirSync(join(ROOT, dir), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
   const missing = [
-    ...folders('src').flatMap((f) => [...(layout.includes(`src/${f}/`) ? [] : [`README: src/${f}/`]), ...(architecture.includes(`src/${f}`) ? [] : [`architecture: src/${f}`])]),
-    ...folders('src/benchmarks').flatMap((b) => [...(layout.includes(b) ? [] : [`README: ${b}`]), ...(architecture.includes(`\`${b}/\``) ? [] : [`architecture: ${b}/`])]),
+    ...folders('src').flatMap((f) => [...(layout.includes(`src/${f}/`) ? [] : [`Layout: src/${f}/`]), ...(architecture.slice(0, architecture.indexOf('## Layout')).includes(`src/${f}`) ? [] : [`architecture: src/${f}`])]),
+    ...folders('src/benchmarks').flatMap((b) => [...(layout.includes(b) ? [] : [`Layout: ${b}`]), ...(architecture.includes(`\`${b}/\``) ? [] : [`architecture: ${b}/`])]),
   ];
   assert.deepEqual(missing, []);
 });

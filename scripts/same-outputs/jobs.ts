@@ -34,14 +34,14 @@ const JOBS: Record<string, Job> = {
     await job.afterRun('run', run, { forms: true, goals: true });
   },
 
-  /** The real TurkingBench train split, 2 instances a task (README, "Running a benchmark"). */
+  /** The real TurkingBench train split, 2 instances a task (src/benchmarks/turkingbench/README.md, "Run"). */
   async turkingbench(job) {
     const tb = await job.import('turkingbench', join(SHARED, 'turkingbench'));
     const run = await job.playwright('run', [...BOTH, '--workers=2'], { BENCHWRIGHT_TASKS: tb, BENCHWRIGHT_SPLIT: 'train', BENCHWRIGHT_INSTANCES: '2' });
     await job.afterRun('run', run, { forms: true });
   },
 
-  /** MiniWoB++, seeds 1 and 2 (README, "MiniWoB++"): do-nothing on every page, random on all but the timed ones. */
+  /** MiniWoB++, seeds 1 and 2 (src/benchmarks/miniwob/README.md): do-nothing on every page, random on all but the timed ones. */
   async miniwob(job) {
     const mw = await job.import('miniwob', join(SHARED, 'miniwob'));
     const env = { BENCHWRIGHT_TASKS: mw, BENCHWRIGHT_INSTANCES: '2', BENCHWRIGHT_SCREENSHOT: 'off' };

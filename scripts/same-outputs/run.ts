@@ -111,7 +111,7 @@ export class JobRun {
     if (kinds.forms) await this.cli(name, 'report-iou-nearest', ['report', folder, '--checkbox', 'iou', '--range', 'nearest', '--out', join(dir, 'rescored-metrics')], env);
     if (kinds.goals) await this.cli(name, 'report-rescore', ['report', folder, '--rescore', '--out', join(dir, 'rescored-evaluators')], env);
     mkdirSync(join(dir, 'export'), { recursive: true });
-    // chat writes one file (README: chat.jsonl); the others a folder.
+    // chat writes one file (docs/agents.md: chat.jsonl); the others a folder.
     for (const format of this.formats) await this.cli(name, `export-${format}`, ['export', folder, '--format', format, '--out', join(dir, 'export', format === 'chat' ? 'chat.jsonl' : format)], env);
   }
 

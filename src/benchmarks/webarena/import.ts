@@ -29,7 +29,7 @@ const REFERENCE_KEYS = ['exact_match', 'must_include', 'fuzzy_match'];
  * instances, task_id their id), each instance with its start URL, its evaluators in WebArena's
  * order and WebArena's site placeholders kept (`__REDDIT__`: the manifest's site reddit), and
  * a manifest naming the sites with their variables, logins (WebArena's accounts' forms) and no
- * reset (a deployment's own: README).
+ * reset (a deployment's own: its README, "Sites, logins and resets").
  */
 export function importWebArena(input: string, out: string): ImportResult {
   const configs = readConfigs(resolve(input));

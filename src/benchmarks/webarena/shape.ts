@@ -92,7 +92,7 @@ export function writeTemplateTasks<T extends TemplatedTask>(
   return tasks;
 }
 
-/** WebArena's sites by name, with the variables it reads, logins where it has an account, and a reset variable (a deployment's own: README). */
+/** WebArena's sites by name, with the variables it reads, logins where it has an account, and a reset variable (a deployment's own: its README, "Sites, logins and resets"). */
 export function siteEntries(names: string[]): Record<string, SiteEntry> {
   return Object.fromEntries([...new Set(names)].sort().map((site) => {
     const entry = WEBARENA_SITES[site] ?? { env: site.toUpperCase() };

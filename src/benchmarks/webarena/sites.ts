@@ -3,7 +3,7 @@ import type { LoginRecipe, SiteEntry } from '../../task/manifest.ts';
 /**
  * WebArena's sites as the manifest names them: the variables WebArena reads (env_config.py),
  * and logins as its auto_login.py fills each site's form, with the accounts' values from
- * <VARIABLE>_USERNAME and <VARIABLE>_PASSWORD (README: WebArena's accounts). What shows that a
+ * <VARIABLE>_USERNAME and <VARIABLE>_PASSWORD (its README, "Run"). What shows that a
  * login worked, or why not, is each application's own markup (Magento, GitLab, Postmill):
  * checked here only against the stand-in sites, on a deployment by the first run.
  */
