@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PlaywrightTestConfig, ReporterDescription } from '@playwright/test';
 import type { BenchwrightOptions } from '../fixtures/benchwright.ts';
@@ -20,7 +20,7 @@ import { prepareSpending } from './model-spending.ts';
 import { siteHosts } from '../src/runner/sites.ts';
 import { executableFor, findChromium, isFound } from '../src/setup/chromium.ts';
 import { thisMachine } from '../src/setup/machine.ts';
-import { BENCHMARK_SPEC, callsModel, standardProjects, withSitesSetup, type BenchmarkProject } from './projects.ts';
+import { BENCHMARK_SPEC, MODEL_AGENTS, standardProjects, withSitesSetup, type BenchmarkProject } from './projects.ts';
 
 export { agentProject, httpProject, llmProject, standardProjects, type BenchmarkProject } from './projects.ts';
 
@@ -84,9 +84,15 @@ function allureReporter(settings: RunSettings): ReporterDescription[] {
   return [[createRequire(import.meta.url).resolve('allure-playwright'), { resultsDir: settings.allureResults, detail: false, suiteTitle: true }]];
 }
 
+/** A path as the user would write it: relative to the working directory when inside it. */
+function shownPath(path: string): string {
+  const inside = relative(process.cwd(), path);
+  return inside && !inside.startsWith('..') && !isAbsolute(inside) ? inside : path;
+}
+
 /** modelProjects 'always': the projects that call a model run with the others (projects.ts, modelProject). */
 const withModelProjects = (projects: BenchmarkProject[], settings: RunSettings) =>
-  settings.modelProjects === 'always' ? projects.map((p) => (callsModel(p) ? { ...p, default: true } : p)) : projects;
+  settings.modelProjects === 'always' ? projects.map((p) => (MODEL_AGENTS.includes(p.use?.agent ?? '') ? { ...p, default: true } : p)) : projects;
 
 /**
  * The Playwright configuration of a benchmark run: the generated suite, one project per agent,
@@ -108,7 +114,8 @@ export function benchmarkConfig(options: BenchmarkConfigOptions = {}): Playwrigh
   // Resolved here once (in the runner, and in each worker that reads the config): the suite,
   // the sites setup and the fixtures take it from chosenBenchmark().
   const { path, manifest } = chooseBenchmark(settings.tasks);
-  const selection = { tasks: path, ...selectionSettings(manifest, settings) };
+  // Kept as the user would write it (relative to the working directory when inside it): a run resumes from another checkout.
+  const selection = { tasks: shownPath(path), ...selectionSettings(manifest, settings) };
   // resume (<run folder | run name | latest>): each project leaves out the instances the earlier
   // run finished. Planned once, in the runner (workers run the tests they are given), which also
   // fixes the folder for the workers: `latest` moves to this run as soon as it writes.
@@ -126,7 +133,7 @@ export function benchmarkConfig(options: BenchmarkConfigOptions = {}): Playwrigh
     fullyParallel: true,
     reporter: [
       // Before list: an instance the terminal shows as finished is already in the journal.
-      [ownModule('reporters/benchmark'), { outputDir: reportDir, ...(resume && { resumeFrom: resume.folder }) }],
+      [ownModule('reporters/benchmark'), { outputDir: reportDir, ...(resume && { resumeFrom: resume.folder }), onlyWhenNamed: finalProjects.filter((p) => p.default === false).map((p) => p.name!) }],
       // Before list: it clears its line before list prints the summary.
       ...(settings.progress ? [[ownModule('reporters/progress')] as ReporterDescription] : []),
       ['list'],

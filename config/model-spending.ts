@@ -1,7 +1,7 @@
 import { escapeRegExp } from '../src/escape-regexp.ts';
 import { openRunSpending } from '../src/llm/spending.ts';
 import { plainError } from '../src/plain-error.ts';
-import { describeEstimate, estimateOverCeiling, estimateSpending, type ModelRun } from '../src/runs/estimate.ts';
+import { describeEstimate, estimateSpending, refusalToStart, type ModelRun } from '../src/runs/estimate.ts';
 import type { ResumePlan } from '../src/runs/resume.ts';
 import type { RunSettings } from '../src/settings/table.ts';
 import type { BenchmarkProject } from './projects.ts';
@@ -16,16 +16,26 @@ export function prepareSpending(projects: BenchmarkProject[], settings: RunSetti
   const earlier = resume?.spent ?? { calls: 0, tokens: 0, cost: 0 };
   openRunSpending(earlier);
   const runs: ModelRun[] = [];
+  let selected: number | undefined;
   for (const project of chosenProjects(projects, process.argv)) {
     const model = project.use?.agent === 'llm' ? (project.use.agentOptions as { model?: string } | undefined)?.model : undefined;
     if (!model) continue;
-    runs.push({ project: project.name!, model, instances: instances() - (resume?.finishedCount.get(project.name!) ?? 0) });
+    selected ??= shareOfShard(instances(), process.argv);
+    runs.push({ project: project.name!, model, instances: Math.max(0, selected - (resume?.finishedCount.get(project.name!) ?? 0)) });
   }
   if (!runs.length) return;
   const estimates = estimateSpending(runs, benchmark, settings.reportDir);
   for (const line of describeEstimate(estimates, benchmark)) console.log(line);
-  const over = estimateOverCeiling(estimates, earlier, settings);
-  if (over && !settings.ignoreEstimate) throw plainError(`benchwright: ${over}`);
+  const refused = refusalToStart(estimates, earlier, settings);
+  if (refused) throw plainError(`benchwright: ${refused}`);
+}
+
+/** A shard's part of the instances (--shard=2/4 runs a quarter); --grep is not counted: the estimate is then an upper bound. */
+function shareOfShard(count: number, argv: string[]): number {
+  const at = argv.findIndex((arg) => arg === '--shard' || arg.startsWith('--shard='));
+  const shard = at < 0 ? undefined : argv[at]!.includes('=') ? argv[at]!.slice('--shard='.length) : argv[at + 1];
+  const total = Number(/^\d+\/(\d+)$/.exec(shard ?? '')?.[1] ?? 1);
+  return Math.ceil(count / Math.max(1, total));
 }
 
 /**

@@ -37,21 +37,15 @@ export function agentProject(name: string, options: Partial<BenchwrightOptions>,
 /** An agent that waits on a model or a server: an instance takes minutes, not the default 30 s. */
 const PATIENT_TIMEOUT = 15 * 60_000;
 
+/** The agents that call a model: the LLM agent, and an agent server, which may. */
+export const MODEL_AGENTS = ['llm', 'http'];
+
 /**
- * A project that calls a model (the LLM projects, and an agent server, which may): Playwright's
- * `default: false`, so that it runs only when named with --project and a bare run costs nothing.
- * benchmarkConfig's modelProjects 'always' turns them back on.
+ * A project that calls a model: Playwright's `default: false`, so that it runs only when named
+ * with --project and a bare run costs nothing. benchmarkConfig's modelProjects 'always' turns
+ * them back on.
  */
-function modelProject(project: BenchmarkProject): BenchmarkProject {
-  const marked = { ...project, default: false };
-  MODEL_PROJECTS.add(marked);
-  return marked;
-}
-
-const MODEL_PROJECTS = new WeakSet<BenchmarkProject>();
-
-/** Whether llmProject or httpProject made this project. */
-export const callsModel = (project: BenchmarkProject) => MODEL_PROJECTS.has(project);
+const modelProject = (project: BenchmarkProject): BenchmarkProject => ({ ...project, default: false });
 
 /**
  * An LLM configuration of the paper (Table 4). BENCHWRIGHT_LLM_OPTIONS (JSON) overrides any

@@ -23,6 +23,8 @@ export interface BenchmarkReporterOptions {
   resamples?: number;
   /** The run folder this run resumes (BENCHWRIGHT_RESUME, resolved by the config). */
   resumeFrom?: string;
+  /** The projects that run only when named (config/projects.ts, modelProject). */
+  onlyWhenNamed?: string[];
 }
 
 /**
@@ -57,7 +59,7 @@ export default class BenchmarkReporter implements Reporter {
   onBegin(config: FullConfig, suite: Suite): void {
     this.config = config;
     this.suite = suite;
-    sayWhatDidNotRun(config, suite);
+    sayWhatDidNotRun(this.options.onlyWhenNamed ?? []);
     // Once, up front: a resumed run that cannot be read must not pass for a complete one.
     if (!this.options.resumeFrom) return;
     const earlier = readJournal(this.options.resumeFrom);
@@ -179,14 +181,12 @@ const benchmarkProjects = (suite: Suite) =>
 
 const rowOf = (record: RunRecord) => ('instance' in record ? record.instance : undefined);
 /**
- * With no --project, Playwright runs the projects that are not `default: false`: those that
- * call a model are left out (config/projects.ts). One line says so, and how to run one.
+ * With no --project, Playwright leaves out the projects that are `default: false`: those that
+ * call a model (config/projects.ts). One line says so, and how to run one.
  */
-function sayWhatDidNotRun(config: FullConfig, suite: Suite): void {
-  if (process.argv.some((arg) => arg === '--project' || arg.startsWith('--project='))) return;
-  const running = new Set(suite.suites.map((p) => p.title));
-  const left = config.projects.map((p) => p.name).filter((name) => !running.has(name));
-  if (left.length) console.log(`benchwright: projects that call a model run only when named (${left.join(', ')}): npx playwright test --project=${left.at(-1)}`);
+function sayWhatDidNotRun(onlyWhenNamed: string[]): void {
+  if (!onlyWhenNamed.length || process.argv.some((arg) => ['--list', '--project', 'merge-reports'].includes(arg) || arg.startsWith('--project='))) return;
+  console.log(`benchwright: projects that call a model run only when named (${onlyWhenNamed.join(', ')}): npx playwright test --project=${onlyWhenNamed.at(-1)}`);
 }
 
 const notRun = (record: RunRecord) => rowOf(record)?.outcome === 'not run';

@@ -16,15 +16,25 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 export function parseCommandLine<const O extends Options>(args: string[], options: O, most = Infinity) {
   // Read loosely first, to name what the strict reading would refuse.
   const { tokens } = parseArgs({ args, options, allowPositionals: true, strict: false, tokens: true });
+  const given = [...args];
+  const dropped = new Set<number>();
   for (const token of tokens) {
     if (token.kind !== 'option') continue;
     const option = options[token.name];
     if (!option) throw new UsageError(`unknown option ${token.rawName}`);
     if (option.type === 'boolean' && token.value !== undefined) throw new UsageError(`${token.rawName} takes no value`);
+    if (option.type !== 'string') continue;
+    // A negative number is a value (for the option to refuse in its own words), written inline
+    // for the strict reading, which would call it ambiguous.
+    if (token.value !== undefined && !token.inlineValue && /^-\d/.test(token.value)) {
+      given[token.index] = `${token.rawName}=${token.value}`;
+      dropped.add(token.index + 1);
+      continue;
+    }
     // `--out --json`: an option where the value should be is a value forgotten.
-    if (option.type === 'string' && (token.value === undefined || (!token.inlineValue && token.value.startsWith('-')))) throw new UsageError(`${token.rawName} expects a value`);
+    if (token.value === undefined || (!token.inlineValue && token.value.startsWith('-'))) throw new UsageError(`missing value for ${token.rawName}`);
   }
-  const parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
+  const parsed = parseArgs({ args: given.filter((_, i) => !dropped.has(i)), options, allowPositionals: true, strict: true });
   const extra = parsed.positionals[most];
   if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
   return parsed;
@@ -34,8 +44,8 @@ export function parseCommandLine<const O extends Options>(args: string[], option
 export function oneOf(what: string, given: string | undefined, names: string[]): string {
   if (given !== undefined && names.includes(given)) return given;
   const choices = names.join(', ');
-  // `expected a source: ...`, `expected --format: ...`
-  if (given === undefined) throw new UsageError(`expected ${what.startsWith('-') ? what : `a ${what}`}: ${choices}`);
+  // `missing source; expected one of: ...`, `missing --format; expected one of: ...`
+  if (given === undefined) throw new UsageError(`missing ${what}; expected one of: ${choices}`);
   throw new UsageError(`unknown ${what} "${given}"; expected one of: ${choices}`);
 }
 

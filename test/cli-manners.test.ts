@@ -84,36 +84,38 @@ function usageError(args: string[], command: string, message: string | RegExp) {
 test('a usage error is one line and a pointer to the help, exit code 2, on every command', () => {
   usageError(['frobnicate'], '', `unknown command "frobnicate"; expected one of: ${COMMANDS.join(', ')}`);
   usageError(['--bogus'], '', 'unknown option --bogus');
-  usageError(['--benchmarks'], '', '--benchmarks expects a value');
+  usageError(['--benchmarks'], '', 'missing value for --benchmarks');
   usageError(['setup', 'now'], 'setup', 'unexpected argument "now"');
   usageError(['validate', '--quiet=yes'], 'validate', '--quiet takes no value');
-  usageError(['import', 'turkingbench', 'x'], 'import', 'expected --out <dir>');
+  usageError(['import', 'turkingbench', 'x'], 'import', 'missing --out <dir>');
   usageError(['report', '--checkbox', 'some'], 'report', 'unknown --checkbox "some"; expected one of: exact, iou');
   usageError(['runs', 'a', 'b'], 'runs', 'unexpected argument "b"');
-  usageError(['compare', 'a'], 'compare', 'expected two runs, A and B');
-  usageError(['export', 'latest'], 'export', /^expected --format: chat, webarena, /);
-  usageError(['evaluate', 'webarena-verified', 'dataset.json'], 'evaluate webarena-verified', 'expected --out <dir>');
+  usageError(['compare', 'a'], 'compare', 'missing run B');
+  usageError(['export', 'latest'], 'export', /^missing --format; expected one of: chat, webarena, /);
+  usageError(['evaluate', 'webarena-verified', 'dataset.json'], 'evaluate webarena-verified', 'missing --out <dir>');
   usageError(['help', 'frobnicate'], 'help', /^unknown command "frobnicate"/);
 });
 
 test('the same mistake is worded alike on every command: unknown options, missing values, arguments too many', () => {
   for (const command of ['setup', 'validate', 'import', 'report', 'runs', 'compare', 'export']) usageError([command, '--bogus'], command, 'unknown option --bogus');
   usageError(['evaluate', 'webarena-verified', '--bogus'], 'evaluate webarena-verified', 'unknown option --bogus');
-  for (const args of [['import', 'miniwob', 'x'], ['report'], ['export', '--format', 'chat']]) usageError([...args, '--out'], args[0]!, '--out expects a value');
+  for (const args of [['import', 'miniwob', 'x'], ['report'], ['export', '--format', 'chat']]) usageError([...args, '--out'], args[0]!, 'missing value for --out');
   // An option where the value should be: the value was forgotten.
-  usageError(['report', '--out', '--json'], 'report', '--out expects a value');
-  usageError(['evaluate', 'webarena-verified', 'dataset.json', '--out'], 'evaluate webarena-verified', '--out expects a value');
+  usageError(['report', '--out', '--json'], 'report', 'missing value for --out');
+  usageError(['evaluate', 'webarena-verified', 'dataset.json', '--out'], 'evaluate webarena-verified', 'missing value for --out');
   usageError(['report', 'a', 'b'], 'report', 'unexpected argument "b"');
   usageError(['export', 'a', 'b', '--format', 'chat'], 'export', 'unexpected argument "b"');
   usageError(['compare', 'a', 'b', 'c'], 'compare', 'unexpected argument "c"');
   usageError(['compare', 'a', 'b', '--resamples', 'many'], 'compare', '--resamples expects a whole number, not "many"');
   usageError(['report', '--resamples', 'many'], 'report', '--resamples expects a whole number, not "many"');
+  // A negative number is a value, refused in the option's words.
+  usageError(['report', '--resamples', '-3'], 'report', '--resamples expects a whole number, not "-3"');
 });
 
 test('a name missing and a name unknown are worded alike, with the choices', () => {
-  usageError(['import'], 'import', `expected a source: ${SOURCES}`);
+  usageError(['import'], 'import', `missing source; expected one of: ${SOURCES}`);
   usageError(['import', 'nosuch', 'x', '--out', 'y'], 'import', `unknown source "nosuch"; expected one of: ${SOURCES}`);
-  usageError(['evaluate'], 'evaluate', 'expected a benchmark: webarena-verified');
+  usageError(['evaluate'], 'evaluate', 'missing benchmark; expected one of: webarena-verified');
   usageError(['evaluate', 'nosuch'], 'evaluate', 'unknown benchmark "nosuch"; expected one of: webarena-verified');
   usageError(['export', '--format', 'nosuch'], 'export', /^unknown --format "nosuch"; expected one of: chat, webarena, /);
   usageError(['compare', 'a', 'b', '--format', 'html'], 'compare', 'unknown --format "html"; expected one of: text, markdown, json');

@@ -29,14 +29,14 @@ function snapshot(dir: string): Record<string, string> {
   return files;
 }
 
-/** Starts a run, SIGKILLs the runner once its journal holds `after` instances; returns what the terminal showed. */
-async function killedRun(args: string[], env: Record<string, string>, after: number): Promise<{ output: string; folder: string }> {
+/** Starts a run, kills the runner (SIGKILL; SIGINT is Ctrl-C) once its journal holds `after` instances; returns what the terminal showed. */
+async function killedRun(args: string[], env: Record<string, string>, after: number, signal: NodeJS.Signals = 'SIGKILL'): Promise<{ output: string; folder: string }> {
   const run = startPlaywright(args, env);
   const reports = env.BENCHWRIGHT_REPORT_DIR!;
   for (;;) {
     const [folder] = listRuns(reports);
     if (folder && journalled(folder).length >= after) {
-      run.child.kill('SIGKILL');
+      run.child.kill(signal);
       await run.finished;
       return { output: run.output(), folder };
     }
@@ -45,14 +45,15 @@ async function killedRun(args: string[], env: Record<string, string>, after: num
   }
 }
 
-async function killThenResume(args: string[], env: Record<string, string>, clean: string, after: number) {
+async function killThenResume(args: string[], env: Record<string, string>, clean: string, after: number, signal: NodeJS.Signals = 'SIGKILL') {
   const reports = join(tempDir(), 'reports');
-  const killed = await killedRun(args, { ...env, BENCHWRIGHT_REPORT_DIR: reports }, after);
+  const killed = await killedRun(args, { ...env, BENCHWRIGHT_REPORT_DIR: reports }, after, signal);
   const shown = finishedInOutput(killed.output);
   const kept = journalled(killed.folder);
   assert.ok(shown.length >= after, killed.output);
   for (const instance of shown) assert.ok(kept.includes(instance), `${instance} was shown finished but is not in the journal`);
-  assert.equal(readRun(killed.folder).end, undefined, 'a killed run has no end');
+  // A run stopped with Ctrl-C ends, interrupted; one killed has no end.
+  assert.equal(readRun(killed.folder).end?.status, signal === 'SIGINT' ? 'interrupted' : undefined);
   const killedFiles = snapshot(killed.folder);
 
   const resumed = runPlaywright(args, { ...env, BENCHWRIGHT_REPORT_DIR: reports, BENCHWRIGHT_RESUME: 'latest' });
@@ -99,6 +100,12 @@ test('the bundled tasks, killed with SIGKILL after 5 instances, then resumed: on
   const partial = runCli(['report', killed.folder], { BENCHWRIGHT_REPORT_DIR: reports });
   assert.equal(partial.code, 0, partial.stderr);
   assert.ok(existsSync(join(killed.folder, 'summary.md')));
+});
+
+test('stopped with Ctrl-C (SIGINT) after 5 instances, then resumed: what it was running is not taken for finished, and the tables equal a clean run', async () => {
+  const { killed } = await killThenResume(BUNDLED, OFF, readFileSync(join(clean().latest, 'summary.md'), 'utf8'), 5, 'SIGINT');
+  const stopped = readRun(killed.folder).results.instances;
+  assert.deepEqual(stopped.filter((i) => i.status === 'interrupted' && i.outcome !== 'not run'), [], 'an instance the stop cut short is not run, not scored');
 });
 
 test('--list, and a --grep that matches no instance, leave every run folder byte for byte as it was, and write no Allure results', () => {

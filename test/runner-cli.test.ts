@@ -25,7 +25,7 @@ test('tests are one per instance, titled and tagged so --grep picks a task, an i
   assert.match(list({ BENCHWRIGHT_INSTANCES: '1' }), /Total: 5 tests in 1 file/, 'one per task, and the manifest check');
   const bad = playwright(['--project=oracle', '--list'], { BENCHWRIGHT_SPLIT: 'nope' });
   assert.notEqual(bad.code, 0);
-  assert.match(bad.output, /BENCHWRIGHT_SPLIT names unknown splits: nope/);
+  assert.match(bad.output, /the split setting \(BENCHWRIGHT_SPLIT, benchmarkConfig's split\) names unknown splits: nope \(known: train, test, challenge\)/);
 });
 
 test('with no usable browser a run stops at its start with one message that says what to run; --list needs no browser', () => {

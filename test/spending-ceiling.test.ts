@@ -29,7 +29,7 @@ test('8 workers under maxCalls: passed by at most one call per other worker, not
     for (const row of notRun) assert.match(row.error ?? '', /^budget reached: the run's calls ceiling 15 \(BENCHWRIGHT_MAX_CALLS\), \d+ spent$/);
     for (const row of ended) assert.equal(row.outcome, 'scored', 'an instance cut short is scored as its page stood');
     assert.equal(cut.instances.reduce((n, i) => n + (i.usage?.calls ?? 0), 0), asked, 'every call made is in the record, no refused one');
-    assert.match(first.stdout, /^gpt4: the run was cut at \S+ \S+, after \d+ instances?: budget reached: the run's calls ceiling 15/m);
+    assert.match(first.stdout, new RegExp(`^gpt4: the run was cut after ${10 - ended.length - notRun.length} instances? had run in full: budget reached: the run's calls ceiling 15 \\(BENCHWRIGHT_MAX_CALLS\\), \\d+ spent\\. ${ended.length} instances? ended early \\(scored as the page stood\\), ${notRun.length} instances? did not run`, 'm'));
 
     const report = join(first.dir, 'benchwright-report');
     const resumed = await fake.run('gpt4', KEY, { ...NO_CACHE, BENCHWRIGHT_MAX_CALLS: '1000', BENCHWRIGHT_RESUME: 'latest', BENCHWRIGHT_REPORT_DIR: report }, ['--workers=8']);
@@ -47,6 +47,28 @@ test('8 workers under maxCalls: passed by at most one call per other worker, not
     assert.match(refused.output, /exceeds the run's ceiling of 5 \(BENCHWRIGHT_MAX_CALLS\): not starting/);
     assert.equal(fake.requests.length, before, 'no request');
     assert.equal(readdirSync(report).filter((f) => !f.startsWith('.')).length, 3, 'two runs and latest: the refused run wrote none');
+  } finally {
+    await fake.close();
+  }
+});
+
+test('8 workers under maxCost: passed by no more than what the calls in flight when it was reached cost; a cost ceiling on a model with no known price refuses to start', async () => {
+  const fake = await FakeOpenAI.start((r) => ({ content: firstOptionReply(r), delayMs: 100 }));
+  try {
+    const run = await fake.run('gpt4', KEY, { ...NO_CACHE, BENCHWRIGHT_MAX_COST: '0.3' }, ['--workers=8']);
+    assert.equal(run.code, 0, run.output);
+    const spent = latestResults(run.dir).instances.reduce((sum, i) => sum + (i.usage?.cost ?? 0), 0);
+    // gpt-4: $30 a million prompt tokens, $60 a million completion tokens; the stand-in model counts a token per 4 characters, a reply under 100 tokens.
+    const dearest = Math.max(...fake.requests.map((r) => (Math.ceil(JSON.stringify(r.body.messages).length / 4) * 30 + 100 * 60) / 1e6));
+    assert.ok(spent >= 0.3 && spent <= 0.3 + fake.maxInFlight * dearest, `$${spent} spent, ${fake.maxInFlight} calls at most in flight, $${dearest} the dearest`);
+    assert.match(run.stdout, /^gpt4: the run was cut after \d+ instances? had run in full: budget reached: the run's cost ceiling \$0\.30 \(BENCHWRIGHT_MAX_COST\), \$0\.\d+ spent/m);
+
+    const asked = fake.requests.length;
+    const unpriced = await fake.run('local', KEY, { ...NO_CACHE, BENCHWRIGHT_MAX_COST: '1' });
+    assert.notEqual(unpriced.code, 0);
+    assert.match(unpriced.output, /^benchwright: local \(local-model\) will run 10 instances: no estimate \(no earlier run of benchwright examples with local-model in the report folder\); no known price$/m);
+    assert.match(unpriced.output, /BENCHWRIGHT_MAX_COST cannot hold for local \(local-model\): no known price, so no cost is counted/);
+    assert.equal(fake.requests.length, asked, 'no request');
   } finally {
     await fake.close();
   }

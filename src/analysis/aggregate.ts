@@ -48,8 +48,8 @@ export interface ProjectSummary {
   notRun: number;
   /** Instances the page kept below their ceiling though the agent gave the gold answers (InstanceRow.pageLimited). */
   pageLimited: number;
-  /** Why instances did not run (the first reason given), e.g. missing credentials. */
-  notRunReason?: string;
+  /** Why the instances that did not run did not (a spending ceiling's are in `budget`). */
+  notRunReasons: NotRun[];
   /** A spending ceiling cut the project's run short (InstanceRow.budgetReached, not run for it). */
   budget?: BudgetCut;
   /** Scored fields. */
@@ -110,7 +110,6 @@ export function summarizeProjects(results: BenchmarkResults, options: SummaryOpt
       ...goalTasks.map((t, k) => [t[0], taskScore(t, goal.tasks[k]!, 0, episodeStats(t[1]))] as const),
     ]);
     const perTask = tasks.map(([task]) => scored.get(task)!);
-    const reason = notRunReason(instances);
     const usage = usageTotal(instances);
     return {
       project,
@@ -125,7 +124,7 @@ export function summarizeProjects(results: BenchmarkResults, options: SummaryOpt
       errored: instances.filter((i) => i.outcome === 'errored').length,
       notRun: instances.filter((i) => i.outcome === 'not run').length,
       pageLimited: instances.filter((i) => i.pageLimited).length,
-      ...(reason && { notRunReason: reason }),
+      notRunReasons: notRunReasons(instances),
       ...budgetCut(instances),
       fields: fieldCount(0),
       ...(usage && { usage }),
@@ -209,11 +208,16 @@ export function fieldTypes(summaries: ProjectSummary[]): string[] {
 
 const typeOf = (f: FieldRow) => f.type ?? 'unknown';
 
+export interface NotRun {
+  count: number;
+  reason?: string;
+}
+
 export interface BudgetCut {
-  /** The first ceiling reached, as the instance that met it says. */
+  /** The ceiling reached, as the first instance it stopped says. */
   reason: string;
-  /** The first instance it cut or kept from running, in run order, and how many had run before it. */
-  at: { task: string; instance: string; after: number };
+  /** Instances that ran in full: those before the cut, whatever order the workers took them in. */
+  ranInFull: number;
   /** Instances that ran and were cut short; instances not run for it. */
   cut: number;
   notRun: number;
@@ -222,21 +226,20 @@ export interface BudgetCut {
 const BUDGET_REACHED = /^budget reached: /;
 
 function budgetCut(instances: InstanceRow[]): { budget?: BudgetCut } {
-  const hit = (i: InstanceRow) => i.budgetReached !== undefined || (i.outcome === 'not run' && BUDGET_REACHED.test(i.error ?? ''));
-  const first = instances.findIndex(hit);
-  if (first < 0) return {};
-  const row = instances[first]!;
-  return {
-    budget: {
-      reason: row.budgetReached ?? row.error!,
-      at: { task: row.task, instance: row.instance, after: instances.slice(0, first).filter((i) => i.outcome !== 'not run').length },
-      cut: instances.filter((i) => i.budgetReached !== undefined).length,
-      notRun: instances.filter((i) => i.outcome === 'not run' && BUDGET_REACHED.test(i.error ?? '')).length,
-    },
-  };
+  const notRun = instances.filter((i) => i.outcome === 'not run' && BUDGET_REACHED.test(i.error ?? ''));
+  const cut = instances.filter((i) => i.budgetReached !== undefined);
+  const first = cut[0]?.budgetReached ?? notRun[0]?.error;
+  if (first === undefined) return {};
+  const ranInFull = instances.filter((i) => i.outcome !== 'not run' && i.budgetReached === undefined).length;
+  return { budget: { reason: first, ranInFull, cut: cut.length, notRun: notRun.length } };
 }
 
-const notRunReason = (instances: InstanceRow[]) => instances.find((i) => i.outcome === 'not run' && i.error)?.error;
+/** Why instances did not run (a spending ceiling's apart), by reason, most first; `undefined`: none was given (a run stopped before them). */
+function notRunReasons(instances: InstanceRow[]): NotRun[] {
+  const counts = new Map<string | undefined, number>();
+  for (const i of instances) if (i.outcome === 'not run' && !BUDGET_REACHED.test(i.error ?? '')) counts.set(i.error, (counts.get(i.error) ?? 0) + 1);
+  return [...counts].map(([reason, count]) => ({ count, ...(reason !== undefined && { reason }) })).sort((a, b) => b.count - a.count);
+}
 
 function usageTotal(instances: InstanceRow[]): Usage | undefined {
   const used = instances.filter((i) => i.usage).map((i) => i.usage!);

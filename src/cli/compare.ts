@@ -34,7 +34,7 @@ Projects of the same name are paired; two runs of one project each are paired wh
       seed: { type: 'string' },
       resamples: { type: 'string', default: String(DEFAULT_RESAMPLES) },
     }, 2);
-    if (positionals.length < 2) throw new UsageError('expected two runs, A and B');
+    if (positionals.length < 2) throw new UsageError(positionals.length ? 'missing run B' : 'missing runs A and B');
     const format = values.json ? 'json' : oneOf('--format', values.format, Object.keys(RENDER));
     const resamples = wholeNumber('--resamples', values.resamples);
     const chosenSeed = values.seed === undefined ? undefined : wholeNumber('--seed', values.seed);

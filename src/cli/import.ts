@@ -28,8 +28,8 @@ export const importTasks: Command = {
     const { values, positionals } = parseCommandLine(args, { out: { type: 'string' }, json: { type: 'boolean', default: false } }, 2);
     const [sourceName, input] = positionals;
     const importer = importers()[oneOf('source', sourceName, Object.keys(importers()))]!;
-    if (input === undefined) throw new UsageError(`expected the path of ${sourceName}'s files`);
-    if (values.out === undefined) throw new UsageError('expected --out <dir>');
+    if (input === undefined) throw new UsageError(`missing path (of ${sourceName}'s files)`);
+    if (values.out === undefined) throw new UsageError('missing --out <dir>');
 
     const result = importer.run(input, values.out);
     const rows = summarizeImport(result.tasks);

@@ -93,7 +93,7 @@ async function withUserBenchmarks(args: string[]): Promise<string[]> {
       continue;
     }
     const module = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : args[++i];
-    if (!module || module.startsWith('-')) throw new UsageError('--benchmarks expects a value');
+    if (!module || module.startsWith('-')) throw new UsageError('missing value for --benchmarks');
     await registerBenchmarksFrom(module);
   }
   return rest;

@@ -1,4 +1,4 @@
-import { realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { basename } from 'node:path';
 import { summarizeProjects } from '../analysis/aggregate.ts';
 import { LATEST, listRuns, readRun, reportFolder, resolveRun, type StoredRun } from '../runs/run-folders.ts';
@@ -17,6 +17,7 @@ export const runs: Command = {
   run: (args) => {
     const { values, positionals } = parseCommandLine(args, { json: { type: 'boolean', default: false } }, 1);
     const dir = positionals[0] ?? reportFolder();
+    if (!existsSync(dir)) throw new Error(`${dir}: no such folder`);
     const latest = newest(dir);
     const listed = listRuns(dir).map((folder) => listing(folder, latest));
     if (values.json) console.log(JSON.stringify(listed, null, 2));
@@ -73,12 +74,14 @@ function row(run: Listing): string[] {
   const name = `${run.latest ? '* ' : '  '}${run.name}`;
   if ('error' in run) return [name, '', '', '', `unreadable: ${run.error}`];
   // A project of goal tasks alone shows its success.
-  const scores = run.projects.map((p) => `${p.project} ${p.benchmark === null && p.success !== undefined ? `success ${p.success?.toFixed(3) ?? '–'}` : p.benchmark?.toFixed(3) ?? '–'}`);
+  // A project that scored nothing (stopped before it ran) says so by its absence.
+  const scores = run.projects.filter((p) => p.benchmark !== null || p.success != null).map((p) => `${p.project} ${p.benchmark === null && p.success !== undefined ? `success ${p.success!.toFixed(3)}` : p.benchmark?.toFixed(3) ?? '–'}`);
   return [
     name,
     run.started.replace('T', ' ').replace(/\.\d+Z$/, 'Z'),
     String(run.instances),
     scores.join(', '),
-    [run.status === 'running' ? 'running' : `${run.state} (${run.status})`, ...(run.resumedFrom ? [`resumes ${run.resumedFrom}`] : [])].join(', '),
+    // Playwright's `interrupted` is a stop (Ctrl-C): said once.
+    [run.state === run.status ? run.state : `${run.state} (${run.status === 'interrupted' ? 'stopped' : run.status})`, ...(run.resumedFrom ? [`resumes ${run.resumedFrom}`] : [])].join(', '),
   ];
 }

@@ -64,9 +64,10 @@ async function clientFor(options: ChatSettings): Promise<{ client: OpenAI; limit
  * One chat completion, through the reply cache and the worker's cap on calls in flight. The
  * SDK retries 429 (honouring retry-after), 5xx, connection errors and timeouts with backoff.
  * Never throws: a failure is a record with its error. Only a reply the caller can use is kept
- * (and read back): one it cannot read is asked again next time.
+ * (and read back): one it cannot read is asked again next time. `judging`: the model judge's
+ * call, which the instance's spending ceilings do not bound (spending.ts).
  */
-export async function complete(messages: ChatCompletionMessageParam[], options: ChatSettings, usable: (reply: string) => boolean = () => true): Promise<CallRecord> {
+export async function complete(messages: ChatCompletionMessageParam[], options: ChatSettings, usable: (reply: string) => boolean = () => true, judging = false): Promise<CallRecord> {
   const request = { model: options.model, messages, temperature: options.temperature, max_tokens: options.maxTokens };
   const key = ReplyCache.key(request);
   const replies = (cache ??= ReplyCache.at(runSettings().llmCache));
@@ -81,7 +82,7 @@ export async function complete(messages: ChatCompletionMessageParam[], options: 
   return limit(async (): Promise<CallRecord> => {
     const base = { promptTokensCounted, promptTokens: 0, completionTokens: 0, cost: null, cached: false };
     // Asked as the call starts, not as it queues: a call that waited on the cap sees what the others spent.
-    const refused = refusal();
+    const refused = refusal(judging);
     if (refused) return { ...base, ms: 0, error: refused, refused: true };
     startCall();
     const started = performance.now();

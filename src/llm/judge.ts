@@ -43,7 +43,7 @@ export function modelJudge(chosen: Partial<ChatSettings>): FuzzyJudge {
   const settings = { ...DEFAULT_JUDGE, ...chosen };
   // A reply without verdict words is not cached: a rescore asks again.
   const ask = async (prompt: string, read: (reply: string) => number | undefined, words: string): Promise<number> => {
-    const call = await complete([SYSTEM, { role: 'user', content: prompt }], settings, (reply) => read(reply) !== undefined);
+    const call = await complete([SYSTEM, { role: 'user', content: prompt }], settings, (reply) => read(reply) !== undefined, true);
     if (call.error !== undefined || call.reply === undefined) throw new Error(`the judge (${settings.model}) gave no verdict: ${call.error ?? 'no reply'}`);
     const verdict = read(call.reply);
     if (verdict === undefined) throw new Error(`the judge's verdict says neither ${words}: ${call.reply.toLowerCase().slice(0, 200)}`);

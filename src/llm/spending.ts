@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +24,9 @@ export interface Spent {
 
 /** Set by the runner for its workers: the folder where each process keeps what it spent. */
 export const SPENDING_FOLDER = 'BENCHWRIGHT_SPENDING';
+
+/** This process's file: a pid alone could be a dead worker's, reused. */
+const OWN_FILE = `${process.pid}-${randomUUID()}.json`;
 
 const NOTHING: Spent = { calls: 0, tokens: 0, cost: 0 };
 const add = (a: Spent, b: Spent): Spent => ({ calls: a.calls + b.calls, tokens: a.tokens + b.tokens, cost: a.cost + b.cost });
@@ -69,7 +73,7 @@ function safeList(folder: string): string[] {
 
 /**
  * A call starts: it counts against maxCalls at once, so that calls in flight cannot pass that
- * ceiling (only two workers asking in the same instant can, by one each).
+ * ceiling (only workers asking in the same instant can, by one call each).
  */
 export function startCall(): void {
   spend({ calls: 1, tokens: 0, cost: 0 });
@@ -85,7 +89,7 @@ function spend(spent: Spent): void {
   instance = add(instance, spent);
   const folder = process.env[SPENDING_FOLDER];
   if (!folder) return;
-  const file = join(folder, `${process.pid}.json`);
+  const file = join(folder, OWN_FILE);
   writeFileSync(`${file}.tmp`, JSON.stringify(process_));
   renameSync(`${file}.tmp`, file);
 }
@@ -95,10 +99,13 @@ export function runCeilingReached(spent = runSpent(), settings = runSettings()):
   return reached(spent, { cost: 'maxCost', tokens: 'maxTokens', calls: 'maxCalls' }, settings, "the run's");
 }
 
-/** Whether a new call may start: undefined, or why not (and the instance is marked as cut). */
-export function refusal(settings: RunSettings = runSettings()): string | undefined {
-  const why = reached(instance, { cost: 'instanceMaxCost', tokens: 'instanceMaxTokens', calls: 'instanceMaxCalls' }, settings, "the instance's")
-    ?? runCeilingReached(runSpent(), settings);
+/**
+ * Whether a new call may start: undefined, or why not (and the instance is marked as cut). The
+ * model judge's calls answer to the run's ceilings only: an instance's ceilings bound its agent.
+ */
+export function refusal(judging = false, settings: RunSettings = runSettings()): string | undefined {
+  const own = judging ? undefined : reached(instance, { cost: 'instanceMaxCost', tokens: 'instanceMaxTokens', calls: 'instanceMaxCalls' }, settings, "the instance's");
+  const why = own ?? runCeilingReached(runSpent(), settings);
   instanceCut ??= why;
   return why;
 }

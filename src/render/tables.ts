@@ -1,4 +1,4 @@
-import { fieldTypes, type BudgetCut, type EpisodeStats, type Estimate, type GroupScore, type ProjectSummary } from '../analysis/aggregate.ts';
+import { fieldTypes, type BudgetCut, type EpisodeStats, type NotRun, type Estimate, type GroupScore, type ProjectSummary } from '../analysis/aggregate.ts';
 import { byCodePoint } from '../order.ts';
 
 // The report's tables as rows of text (the first row is the header), shared by the terminal,
@@ -115,14 +115,20 @@ export function tableNotes(summaries: ProjectSummary[], options: { resamples: nu
     if (s.pageLimited) notes.push(`${s.project}: ${s.pageLimited} instance${s.pageLimited === 1 ? '' : 's'} below the ceiling where the page refused or changed a gold answer (the fields' gold answers together are more than the page allows; results.json pageLimited).`);
     if (s.budget) notes.push(budgetNote(s.project, s.budget));
     const otherNotRun = s.notRun - (s.budget?.notRun ?? 0);
-    if (otherNotRun) notes.push(`${s.project}: ${otherNotRun} instance${otherNotRun === 1 ? '' : 's'} did not run${s.notRunReason && !s.budget ? `: ${s.notRunReason}` : ''}.`);
+    if (otherNotRun) notes.push(`${s.project}: ${otherNotRun} instance${otherNotRun === 1 ? '' : 's'} did not run${notRunWhy(s.notRunReasons)}.`);
     if (s.usage?.cached) notes.push(`${s.project}: ${s.usage.cached} of ${s.usage.calls} calls answered from the reply cache (their tokens were spent once, earlier).`);
   }
   return notes;
 }
 
-/** The run was cut: where, by which ceiling, and what is left to resume. */
-function budgetNote(project: string, { reason, at, cut, notRun }: BudgetCut): string {
+/** `: <reason>` when they share one; else each reason with its count (those with none: not started). */
+function notRunWhy(reasons: NotRun[]): string {
+  if (reasons.length === 1) return reasons[0]!.reason ? `: ${reasons[0]!.reason}` : '';
+  return `: ${reasons.map((r) => `${r.count} ${r.reason ?? 'not started'}`).join('; ')}`;
+}
+
+/** The run was cut: by which ceiling, where (after how many instances ran in full), and what is left to resume. */
+function budgetNote(project: string, { reason, ranInFull, cut, notRun }: BudgetCut): string {
   const plural = (n: number) => `${n} instance${n === 1 ? '' : 's'}`;
-  return `${project}: the run was cut at ${at.task} ${at.instance}, after ${plural(at.after)}: ${reason}. ${plural(cut)} ended early (scored as the page stood), ${plural(notRun)} did not run; resume the run under a higher ceiling to finish them.`;
+  return `${project}: the run was cut after ${plural(ranInFull)} had run in full: ${reason}. ${plural(cut)} ended early (scored as the page stood), ${plural(notRun)} did not run; resume the run under a higher ceiling to finish them.`;
 }

@@ -3,6 +3,7 @@ import type { Benchmark } from '../task/benchmark.ts';
 import type { Manifest } from '../task/manifest.ts';
 import { seededIds } from '../task/seeds.ts';
 import { runSettings } from '../settings/read.ts';
+import { plainError } from '../plain-error.ts';
 import type { TaskSummary } from '../task/types.ts';
 
 export interface SelectedTask {
@@ -28,7 +29,7 @@ export function selectionSettings(manifest: Manifest, settings = runSettings()):
   const { defaults, splits } = manifest;
   const wanted = settings.split === 'all' ? undefined : (settings.split ?? defaults.split);
   const unknown = wanted && splits ? wanted.filter((s) => !Object.hasOwn(splits, s)) : [];
-  if (unknown.length) throw new Error(`the split setting (BENCHWRIGHT_SPLIT, benchmarkConfig's split) names unknown splits: ${unknown.join(', ')} (known: ${Object.keys(splits!).join(', ')})`);
+  if (unknown.length) throw plainError(`the split setting (BENCHWRIGHT_SPLIT, benchmarkConfig's split) names unknown splits: ${unknown.join(', ')} (known: ${Object.keys(splits!).join(', ')})`);
   return { seed: settings.seed ?? defaults.seed, instances: settings.instances ?? defaults.instances, ...(wanted && { splits: wanted }) };
 }
 

@@ -1,8 +1,8 @@
-import type { Usage } from '../agent/usage.ts';
-import { totalUsage } from '../agent/usage.ts';
-import { callCost } from '../llm/pricing.ts';
+import { totalUsage, type Usage } from '../agent/usage.ts';
+import { callCost, modelPrice } from '../llm/pricing.ts';
 import type { Spent } from '../llm/spending.ts';
-import type { RunSettings } from '../settings/table.ts';
+import type { RunSettings, SettingName } from '../settings/table.ts';
+import { SETTINGS } from '../settings/table.ts';
 import { listRuns, readRun } from './run-folders.ts';
 
 /** A project about to call a model: its model and how many instances it will run. */
@@ -12,7 +12,7 @@ export interface ModelRun {
   instances: number;
 }
 
-/** What a project will likely spend, from earlier runs of the same benchmark with the same model. */
+/** What a project will likely spend, from earlier runs of the same benchmark. */
 export interface Estimate extends ModelRun {
   /** Absent when no earlier run tells. */
   expected?: Spent & { priced: boolean; from: number };
@@ -22,13 +22,17 @@ export interface Estimate extends ModelRun {
 const RUNS_READ = 10;
 
 /**
- * Per project, the mean usage per instance in the newest earlier runs of this benchmark with
- * the same model, times the instances it will run. Cached replies count as paid: whether a
- * reply is still in the cache is known only when the prompt is built.
+ * Per project, the mean usage per instance in the newest earlier runs of this benchmark by the
+ * same project with the same model (else by any project with that model), times the instances
+ * it will run. Instances a ceiling cut short are left out; replies a rerun finds in the reply
+ * cache cost nothing, which the estimate cannot know before the prompts are built.
  */
 export function estimateSpending(runs: ModelRun[], benchmark: string | undefined, reportDir: string): Estimate[] {
-  const perModel = new Map<string, Usage[]>();
-  const runsOf = new Map<string, number>();
+  const seen = new Map<string, { usages: Usage[]; runs: number }>();
+  const note = (key: string, usages: Usage[]) => {
+    const entry = seen.get(key) ?? { usages: [], runs: 0 };
+    seen.set(key, { usages: [...entry.usages, ...usages], runs: entry.runs + 1 });
+  };
   for (const folder of listRuns(reportDir).reverse().slice(0, RUNS_READ)) {
     let results;
     try {
@@ -37,25 +41,22 @@ export function estimateSpending(runs: ModelRun[], benchmark: string | undefined
       continue;
     }
     if (results.meta.benchmark !== benchmark) continue;
-    const counted = new Set<string>();
+    const byKey = new Map<string, Usage[]>();
     for (const row of results.instances) {
       const model = (results.meta.projects[row.project]?.agentOptions as { model?: string } | undefined)?.model;
-      if (!model || !row.usage || row.outcome === 'not run') continue;
-      perModel.set(model, [...(perModel.get(model) ?? []), row.usage]);
-      counted.add(model);
+      if (!model || !row.usage || row.outcome === 'not run' || row.budgetReached) continue;
+      for (const key of [`${row.project}\n${model}`, model]) byKey.set(key, [...(byKey.get(key) ?? []), row.usage]);
     }
-    for (const model of counted) runsOf.set(model, (runsOf.get(model) ?? 0) + 1);
+    for (const [key, usages] of byKey) note(key, usages);
   }
   return runs.map((run) => {
-    const seen = perModel.get(run.model);
-    if (!seen?.length) return run;
-    const total = totalUsage(seen);
-    const share = run.instances / seen.length;
+    const known = seen.get(`${run.project}\n${run.model}`) ?? seen.get(run.model);
+    if (!known) return run;
+    const total = totalUsage(known.usages);
+    const share = run.instances / known.usages.length;
     const cost = callCost(run.model, total.promptTokens * share, total.completionTokens * share);
-    return {
-      ...run,
-      expected: { calls: Math.round(total.calls * share), tokens: Math.round((total.promptTokens + total.completionTokens) * share), cost: cost ?? 0, priced: cost !== null, from: runsOf.get(run.model)! },
-    };
+    const tokens = Math.round((total.promptTokens + total.completionTokens) * share);
+    return { ...run, expected: { calls: Math.round(total.calls * share), tokens, cost: cost ?? 0, priced: cost !== null, from: known.runs } };
   });
 }
 
@@ -63,25 +64,32 @@ export function estimateSpending(runs: ModelRun[], benchmark: string | undefined
 export function describeEstimate(estimates: Estimate[], benchmark: string | undefined): string[] {
   return estimates.map(({ project, model, instances, expected }) => {
     const head = `benchwright: ${project} (${model}) will run ${instances} instance${instances === 1 ? '' : 's'}`;
-    if (!expected) return `${head}: no estimate (no earlier run of ${benchmark ?? 'these tasks'} with ${model} in the report folder)`;
-    const price = expected.priced ? `, about $${expected.cost.toFixed(2)}` : ' (no known price for this model)';
-    return `${head}: about ${expected.calls} calls and ${expected.tokens} tokens${price}, from ${expected.from} earlier run${expected.from === 1 ? '' : 's'} (replies already in the reply cache cost nothing)`;
+    const price = modelPrice(model);
+    if (!expected) {
+      const perMillion = price ? `$${price.input} a million prompt tokens, $${price.output} a million completion tokens` : 'no known price';
+      return `${head}: no estimate (no earlier run of ${benchmark ?? 'these tasks'} with ${model} in the report folder); ${perMillion}`;
+    }
+    const cost = expected.priced ? `, about $${expected.cost.toFixed(2)}` : ' (no known price)';
+    return `${head}: about ${expected.calls} calls and ${expected.tokens} tokens${cost}, from ${expected.from} earlier run${expected.from === 1 ? '' : 's'} (replies already in the reply cache cost nothing)`;
   });
 }
 
-/** Which run ceiling the estimate, with what was spent before (a resumed run's), would pass; undefined when none. */
-export function estimateOverCeiling(estimates: Estimate[], earlier: Spent, settings: RunSettings): string | undefined {
-  const known = estimates.flatMap((e) => (e.expected ? [e.expected] : []));
-  const total = known.reduce((sum, e) => ({ calls: sum.calls + e.calls, tokens: sum.tokens + e.tokens, cost: sum.cost + e.cost }), earlier);
-  const checks: [number | undefined, number, string, string][] = [
-    [settings.maxCost, total.cost, 'cost', 'BENCHWRIGHT_MAX_COST'],
-    [settings.maxTokens, total.tokens, 'tokens', 'BENCHWRIGHT_MAX_TOKENS'],
-    [settings.maxCalls, total.calls, 'calls', 'BENCHWRIGHT_MAX_CALLS'],
-  ];
-  for (const [ceiling, expected, what, variable] of checks) {
-    if (ceiling === undefined || expected <= ceiling) continue;
-    const show = (n: number) => (what === 'cost' ? `$${n.toFixed(2)}` : String(Math.round(n)));
-    return `the estimate, ${show(expected)} in ${what}${earlier.calls ? ' with what the resumed run spent' : ''}, exceeds the run's ceiling of ${show(ceiling)} (${variable}): not starting. Raise the ceiling, run fewer instances (BENCHWRIGHT_INSTANCES), or start anyway with BENCHWRIGHT_IGNORE_ESTIMATE=on: the ceiling still stops the run where it is reached.`;
+const RUN_CEILINGS: [keyof Spent, SettingName][] = [['cost', 'maxCost'], ['tokens', 'maxTokens'], ['calls', 'maxCalls']];
+
+/** Why the run must not start: a cost ceiling no spending can be measured against, or a run ceiling the estimate (with what was spent before) passes. */
+export function refusalToStart(estimates: Estimate[], earlier: Spent, settings: RunSettings): string | undefined {
+  const unpriced = estimates.filter((e) => !modelPrice(e.model)).map((e) => `${e.project} (${e.model})`);
+  const costCeiling = (['maxCost', 'instanceMaxCost'] as const).find((name) => settings[name] !== undefined);
+  if (costCeiling && unpriced.length) {
+    return `${SETTINGS[costCeiling].variable} cannot hold for ${unpriced.join(', ')}: no known price, so no cost is counted. Set a token or call ceiling instead (BENCHWRIGHT_MAX_TOKENS, BENCHWRIGHT_MAX_CALLS).`;
+  }
+  if (settings.ignoreEstimate) return undefined;
+  const total = estimates.reduce((sum, e) => (e.expected ? { calls: sum.calls + e.expected.calls, tokens: sum.tokens + e.expected.tokens, cost: sum.cost + e.expected.cost } : sum), earlier);
+  for (const [key, name] of RUN_CEILINGS) {
+    const ceiling = settings[name] as number | undefined;
+    if (ceiling === undefined || total[key] <= ceiling) continue;
+    const show = (n: number) => (key === 'cost' ? `$${n.toFixed(2)}` : String(Math.round(n)));
+    return `the estimate, ${show(total[key])} in ${key}${earlier.calls ? ' with what the resumed run spent' : ''}, exceeds the run's ceiling of ${show(ceiling)} (${SETTINGS[name].variable}): not starting. Raise the ceiling, run fewer instances (BENCHWRIGHT_INSTANCES), or start anyway with BENCHWRIGHT_IGNORE_ESTIMATE=on: the ceiling still stops the run where it is reached.`;
   }
   return undefined;
 }

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { escapeRegExp } from '../escape-regexp.ts';
 import { plainError } from '../plain-error.ts';
@@ -79,7 +80,9 @@ function differencesFrom(meta: RunMetadata, current: RunChoice): string[] {
   if ((meta.benchmark ?? null) !== (current.benchmark ?? null)) differences.push(`it ran benchmark ${show(meta.benchmark)}, this run ${show(current.benchmark)}`);
   const before = meta.selection ?? {};
   for (const key of ['tasks', 'splits', 'instances', 'seed'] as const) {
-    if (!isDeepStrictEqual(before[key], current.selection[key])) differences.push(`it chose ${key} ${show(before[key])}, this run ${show(current.selection[key])}`);
+    // The same manifest, whether a path to it was written from here or in full.
+    const same = key === 'tasks' ? sameFile(before.tasks, current.selection.tasks) : isDeepStrictEqual(before[key], current.selection[key]);
+    if (!same) differences.push(`it chose ${key} ${show(before[key])}, this run ${show(current.selection[key])}`);
   }
   for (const project of current.projects) {
     const before = meta.projects[project.name ?? ''];
@@ -89,6 +92,8 @@ function differencesFrom(meta: RunMetadata, current: RunChoice): string[] {
   }
   return differences;
 }
+
+const sameFile = (a: string | undefined, b: string | undefined) => a === b || (a !== undefined && b !== undefined && resolve(a) === resolve(b));
 
 const show = (value: unknown) => (value === undefined ? 'all (not set)' : JSON.stringify(value));
 

@@ -5,7 +5,6 @@ import { expected, SETTINGS, type Kind, type RunSettings, type SettingName } fro
 /** What benchmarkConfig takes: any setting, typed as the run holds it. */
 export type SettingOptions = Partial<RunSettings>;
 
-
 const TRUE = ['on', 'true', '1', 'yes'];
 const FALSE = ['off', 'false', '0', 'no'];
 
@@ -37,9 +36,13 @@ function fromText(text: string, type: Kind, name: string): unknown {
       if (FALSE.includes(word)) return false;
       throw wrong();
     case 'path or off':
-      return word === 'off' ? false : text;
-    case 'splits':
-      return word === 'all' ? 'all' : text.split(',').map((s) => s.trim()).filter(Boolean);
+      return FALSE.includes(word) ? false : text;
+    case 'splits': {
+      if (word === 'all') return 'all';
+      const splits = text.split(',').map((s) => s.trim()).filter(Boolean);
+      if (!splits.length) throw wrong();
+      return splits;
+    }
     case 'count or all':
       if (word === 'all') return 'all';
       if (!/^[1-9]\d*$/.test(word)) throw wrong();

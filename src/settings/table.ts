@@ -102,7 +102,7 @@ export const SETTINGS: Record<SettingName, Setting> = {
 export function expected(type: Kind): string {
   switch (type.kind) {
     case 'path': return 'a path';
-    case 'path or off': return 'a folder, or off';
+    case 'path or off': return 'a folder, or off (or false, 0, no)';
     case 'splits': return 'split names, comma-separated, or all';
     case 'count or all': return 'a positive whole number or "all"';
     case 'whole': return 'a whole number';

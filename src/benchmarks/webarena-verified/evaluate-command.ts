@@ -29,9 +29,9 @@ export async function evaluateCommand(args: string[]): Promise<number> {
     json: { type: 'boolean', default: false },
   }, 1);
   const [dataset] = positionals;
-  if (dataset === undefined) throw new UsageError('expected a dataset: webarena-verified.json, a checkout, or an imported folder');
+  if (dataset === undefined) throw new UsageError('missing dataset (webarena-verified.json, a checkout, or an imported folder)');
   const outputDir = values.out ?? values['output-dir'];
-  if (outputDir === undefined) throw new UsageError('expected --out <dir>');
+  if (outputDir === undefined) throw new UsageError('missing --out <dir>');
   const taskIds = values['task-ids']?.split(',').map((id) => {
     if (!/^\s*\d+\s*$/.test(id)) throw new UsageError(`--task-ids expects task ids separated by commas, not "${id}"`);
     return Number(id);
