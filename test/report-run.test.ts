@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { before, test } from 'node:test';
 import { chromium } from '@playwright/test';
@@ -47,7 +47,8 @@ test('results.json holds every field record with its run metadata; the tables pa
   }
   assert.match(results.meta.versions.playwright ?? '', /^1\.\d+\.\d+$/);
   assert.match(results.meta.versions.browser ?? '', /^chromium \d+\./);
-  assert.deepEqual(results.meta.selection, { tasks: FORM_TASKS, instances: 'all', seed: 1 });
+  // The manifest's path as a user would write it from the working directory.
+  assert.deepEqual(results.meta.selection, { tasks: relative(ROOT, FORM_TASKS), instances: 'all', seed: 1 });
   assert.deepEqual(results.meta.projects.oracle, { agent: 'oracle', minScore: 1 });
   const perTask = parse(readFileSync(report(full.dir, 'per-task.csv')), { columns: true }) as Record<string, string>[];
   assert.equal(perTask.length, 3 * 4);
