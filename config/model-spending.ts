@@ -27,7 +27,7 @@ export function prepareSpending(projects: BenchmarkProject[], settings: RunSetti
   const estimates = estimateSpending(runs, benchmark, settings.reportDir);
   for (const line of describeEstimate(estimates, benchmark)) console.log(line);
   const refused = refusalToStart(estimates, earlier, settings);
-  if (refused) throw plainError(`benchwright: ${refused}`);
+  if (refused) throw plainError(refused);
 }
 
 /** A shard's part of the instances (--shard=2/4 runs a quarter); --grep is not counted: the estimate is then an upper bound. */
