@@ -17,11 +17,12 @@ export function prepareSpending(projects: BenchmarkProject[], settings: RunSetti
   openRunSpending(earlier);
   const runs: ModelRun[] = [];
   let selected: number | undefined;
+  const narrowed = process.argv.some((arg) => ['-g', '--grep', '--grep-invert', '--only-changed', '--last-failed'].includes(arg) || /^--grep(-invert)?=/.test(arg));
   for (const project of chosenProjects(projects, process.argv)) {
     const model = project.use?.agent === 'llm' ? (project.use.agentOptions as { model?: string } | undefined)?.model : undefined;
     if (!model) continue;
     selected ??= shareOfShard(instances(), process.argv);
-    runs.push({ project: project.name!, model, instances: Math.max(0, selected - (resume?.finishedCount.get(project.name!) ?? 0)) });
+    runs.push({ project: project.name!, model, instances: Math.max(0, selected - (resume?.finishedCount.get(project.name!) ?? 0)), ...(narrowed && { atMost: true }) });
   }
   if (!runs.length) return;
   const estimates = estimateSpending(runs, benchmark, settings.reportDir);

@@ -10,6 +10,8 @@ export interface ModelRun {
   project: string;
   model: string;
   instances: number;
+  /** The run is narrowed in ways the count does not know (--grep): at most this many. */
+  atMost?: boolean;
 }
 
 /** What a project will likely spend, from earlier runs of the same benchmark. */
@@ -62,8 +64,8 @@ export function estimateSpending(runs: ModelRun[], benchmark: string | undefined
 
 /** The estimate as lines for the terminal. */
 export function describeEstimate(estimates: Estimate[], benchmark: string | undefined): string[] {
-  return estimates.map(({ project, model, instances, expected }) => {
-    const head = `benchwright: ${project} (${model}) will run ${instances} instance${instances === 1 ? '' : 's'}`;
+  return estimates.map(({ project, model, instances, atMost, expected }) => {
+    const head = `benchwright: ${project} (${model}) will run ${atMost ? 'at most ' : ''}${instances} instance${instances === 1 ? '' : 's'}${atMost ? ' (--grep is not counted)' : ''}`;
     const price = modelPrice(model);
     if (!expected) {
       const perMillion = price ? `$${price.input} a million prompt tokens, $${price.output} a million completion tokens` : 'no known price';
