@@ -32,7 +32,7 @@ const NOTHING: Spent = { calls: 0, tokens: 0, cost: 0 };
 const add = (a: Spent, b: Spent): Spent => ({ calls: a.calls + b.calls, tokens: a.tokens + b.tokens, cost: a.cost + b.cost });
 
 /** This process's spending (the run's share), and the current instance's. */
-let process_: Spent = NOTHING;
+let ownSpent: Spent = NOTHING;
 let instance: Spent = NOTHING;
 /** Why a call of the current instance was refused, the first time. */
 let instanceCut: string | undefined;
@@ -41,18 +41,17 @@ let instanceCut: string | undefined;
  * In the runner, before the workers start: a folder for the run's spending, holding what an
  * earlier run (one this run resumes) spent already. Removed when the runner exits.
  */
-export function openRunSpending(earlier: Spent): string {
+export function openRunSpending(earlier: Spent): void {
   const folder = mkdtempSync(join(tmpdir(), 'benchwright-spending-'));
   writeFileSync(join(folder, 'earlier.json'), JSON.stringify(earlier));
   process.env[SPENDING_FOLDER] = folder;
   process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
-  return folder;
 }
 
 /** What the whole run has spent: every process's file, or this process's alone outside a run. */
 export function runSpent(): Spent {
   const folder = process.env[SPENDING_FOLDER];
-  if (!folder) return process_;
+  if (!folder) return ownSpent;
   let total = NOTHING;
   for (const name of safeList(folder)) {
     // A file being replaced is read whole or not at all (rename); one unreadable counts as nothing yet.
@@ -85,12 +84,12 @@ export function endCall(call: { promptTokens: number; completionTokens: number; 
 }
 
 function spend(spent: Spent): void {
-  process_ = add(process_, spent);
+  ownSpent = add(ownSpent, spent);
   instance = add(instance, spent);
   const folder = process.env[SPENDING_FOLDER];
   if (!folder) return;
   const file = join(folder, OWN_FILE);
-  writeFileSync(`${file}.tmp`, JSON.stringify(process_));
+  writeFileSync(`${file}.tmp`, JSON.stringify(ownSpent));
   renameSync(`${file}.tmp`, file);
 }
 
