@@ -3,8 +3,8 @@ import { cacheDir } from '../cache-dir.ts';
 
 /**
  * The run's settings: each a typed option of benchmarkConfig and an environment variable that
- * overrides it for one run (docs/configuration.md). One table, so that the parser, the errors
- * and the reference say the same.
+ * overrides it for one run. One table, so that the parser, the errors and the reference
+ * (docs/configuration.md, which a test keeps equal to it) say the same.
  */
 export interface RunSettings {
   /** The benchmark: a manifest, or a folder of task files (default tasks.yaml). */
@@ -63,39 +63,31 @@ export type Kind =
 export interface Setting {
   variable: string;
   type: Kind;
-  /** What it does, for the reference. */
-  what: string;
   /** Its value when neither the option nor the variable is set; none: the manifest or the run decides. */
   fallback?: () => unknown;
 }
 
 export const SETTINGS: Record<SettingName, Setting> = {
-  tasks: { variable: 'BENCHWRIGHT_TASKS', type: { kind: 'path' }, what: 'the benchmark: a manifest or a folder of task files', fallback: () => 'tasks.yaml' },
-  split: { variable: 'BENCHWRIGHT_SPLIT', type: { kind: 'splits' }, what: "the splits that run, comma-separated, or all (default: the manifest's)" },
-  instances: { variable: 'BENCHWRIGHT_INSTANCES', type: { kind: 'count or all' }, what: "instances per task, or all (default: the manifest's)" },
-  seed: { variable: 'BENCHWRIGHT_SEED', type: { kind: 'whole' }, what: "the seed of the instance sample and of seeded pages (default: the manifest's)" },
-  reportDir: { variable: 'BENCHWRIGHT_REPORT_DIR', type: { kind: 'path' }, what: 'where runs are kept, each in a folder of its own', fallback: () => 'benchwright-report' },
-  allure: { variable: 'BENCHWRIGHT_ALLURE', type: { kind: 'switch' }, what: 'Allure results beside the HTML report', fallback: () => true },
-  allureResults: { variable: 'BENCHWRIGHT_ALLURE_RESULTS', type: { kind: 'path' }, what: 'where Allure results go (emptied at the start of each run)', fallback: () => 'allure-results' },
-  screenshot: {
-    variable: 'BENCHWRIGHT_SCREENSHOT', type: { kind: 'choice', values: ['auto', 'on', 'off', 'only-on-failure'] },
-    what: 'final pages kept: auto (all of a run of up to 1,000 instances; above, failures and each task\'s first)', fallback: () => 'auto',
-  },
-  resume: { variable: 'BENCHWRIGHT_RESUME', type: { kind: 'text' }, what: 'an earlier run to continue: its folder, its name, or latest' },
-  testGroup: { variable: 'BENCHWRIGHT_TEST_GROUP', type: { kind: 'positive' }, what: "instances handed to a worker at once (default: from the run's size, up to 50)" },
-  llmCache: { variable: 'BENCHWRIGHT_LLM_CACHE', type: { kind: 'path or off' }, what: 'the folder of cached model replies, or off', fallback: () => join(cacheDir(), 'llm-replies') },
-  maxCost: { variable: 'BENCHWRIGHT_MAX_COST', type: { kind: 'usd' }, what: 'the run\'s ceiling on model spending, USD, across workers' },
-  maxTokens: { variable: 'BENCHWRIGHT_MAX_TOKENS', type: { kind: 'positive' }, what: 'the run\'s ceiling on tokens (prompt and completion)' },
-  maxCalls: { variable: 'BENCHWRIGHT_MAX_CALLS', type: { kind: 'positive' }, what: 'the run\'s ceiling on model calls' },
-  instanceMaxCost: { variable: 'BENCHWRIGHT_INSTANCE_MAX_COST', type: { kind: 'usd' }, what: 'one instance\'s ceiling on model spending, USD' },
-  instanceMaxTokens: { variable: 'BENCHWRIGHT_INSTANCE_MAX_TOKENS', type: { kind: 'positive' }, what: 'one instance\'s ceiling on tokens' },
-  instanceMaxCalls: { variable: 'BENCHWRIGHT_INSTANCE_MAX_CALLS', type: { kind: 'positive' }, what: 'one instance\'s ceiling on model calls' },
-  ignoreEstimate: { variable: 'BENCHWRIGHT_IGNORE_ESTIMATE', type: { kind: 'switch' }, what: 'start a model run whose estimate exceeds a ceiling', fallback: () => false },
-  modelProjects: {
-    variable: 'BENCHWRIGHT_MODEL_PROJECTS', type: { kind: 'choice', values: ['when-named', 'always'] },
-    what: 'projects that call a model run only when named with --project, or always', fallback: () => 'when-named',
-  },
-  progress: { variable: 'BENCHWRIGHT_PROGRESS', type: { kind: 'switch' }, what: 'the live progress line (also off with --quiet or another reporter)', fallback: () => true },
+  tasks: { variable: 'BENCHWRIGHT_TASKS', type: { kind: 'path' }, fallback: () => 'tasks.yaml' },
+  split: { variable: 'BENCHWRIGHT_SPLIT', type: { kind: 'splits' } },
+  instances: { variable: 'BENCHWRIGHT_INSTANCES', type: { kind: 'count or all' } },
+  seed: { variable: 'BENCHWRIGHT_SEED', type: { kind: 'whole' } },
+  reportDir: { variable: 'BENCHWRIGHT_REPORT_DIR', type: { kind: 'path' }, fallback: () => 'benchwright-report' },
+  allure: { variable: 'BENCHWRIGHT_ALLURE', type: { kind: 'switch' }, fallback: () => true },
+  allureResults: { variable: 'BENCHWRIGHT_ALLURE_RESULTS', type: { kind: 'path' }, fallback: () => 'allure-results' },
+  screenshot: { variable: 'BENCHWRIGHT_SCREENSHOT', type: { kind: 'choice', values: ['auto', 'on', 'off', 'only-on-failure'] }, fallback: () => 'auto' },
+  resume: { variable: 'BENCHWRIGHT_RESUME', type: { kind: 'text' } },
+  testGroup: { variable: 'BENCHWRIGHT_TEST_GROUP', type: { kind: 'positive' } },
+  llmCache: { variable: 'BENCHWRIGHT_LLM_CACHE', type: { kind: 'path or off' }, fallback: () => join(cacheDir(), 'llm-replies') },
+  maxCost: { variable: 'BENCHWRIGHT_MAX_COST', type: { kind: 'usd' } },
+  maxTokens: { variable: 'BENCHWRIGHT_MAX_TOKENS', type: { kind: 'positive' } },
+  maxCalls: { variable: 'BENCHWRIGHT_MAX_CALLS', type: { kind: 'positive' } },
+  instanceMaxCost: { variable: 'BENCHWRIGHT_INSTANCE_MAX_COST', type: { kind: 'usd' } },
+  instanceMaxTokens: { variable: 'BENCHWRIGHT_INSTANCE_MAX_TOKENS', type: { kind: 'positive' } },
+  instanceMaxCalls: { variable: 'BENCHWRIGHT_INSTANCE_MAX_CALLS', type: { kind: 'positive' } },
+  ignoreEstimate: { variable: 'BENCHWRIGHT_IGNORE_ESTIMATE', type: { kind: 'switch' }, fallback: () => false },
+  modelProjects: { variable: 'BENCHWRIGHT_MODEL_PROJECTS', type: { kind: 'choice', values: ['when-named', 'always'] }, fallback: () => 'when-named' },
+  progress: { variable: 'BENCHWRIGHT_PROGRESS', type: { kind: 'switch' }, fallback: () => true },
 };
 
 /** What each kind takes, as the errors say it. */
