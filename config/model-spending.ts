@@ -1,6 +1,7 @@
 import { escapeRegExp } from '../src/escape-regexp.ts';
 import { openRunSpending } from '../src/llm/spending.ts';
 import { plainError } from '../src/plain-error.ts';
+import { optionValues } from '../src/runner/command-line.ts';
 import { describeEstimate, estimateSpending, refusalToStart, type ModelRun } from '../src/runs/estimate.ts';
 import type { ResumePlan } from '../src/runs/resume.ts';
 import type { RunSettings } from '../src/settings/table.ts';
@@ -33,9 +34,7 @@ export function prepareSpending(projects: BenchmarkProject[], settings: RunSetti
 
 /** A shard's part of the instances (--shard=2/4 runs a quarter); --grep is not counted: the estimate is then an upper bound. */
 function shareOfShard(count: number, argv: string[]): number {
-  const at = argv.findIndex((arg) => arg === '--shard' || arg.startsWith('--shard='));
-  const shard = at < 0 ? undefined : argv[at]!.includes('=') ? argv[at]!.slice('--shard='.length) : argv[at + 1];
-  const total = Number(/^\d+\/(\d+)$/.exec(shard ?? '')?.[1] ?? 1);
+  const total = Number(/^\d+\/(\d+)$/.exec(optionValues(argv, '--shard')[0] ?? '')?.[1] ?? 1);
   return Math.ceil(count / Math.max(1, total));
 }
 
@@ -44,12 +43,7 @@ function shareOfShard(count: number, argv: string[]): number {
  * a wildcard, several names after one flag), or with none named the projects not `default: false`.
  */
 export function chosenProjects(projects: BenchmarkProject[], argv: string[]): BenchmarkProject[] {
-  const named: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg.startsWith('--project=')) named.push(arg.slice('--project='.length));
-    else if (arg === '--project') while (argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('-')) named.push(argv[++i]!);
-  }
+  const named = optionValues(argv, '--project');
   if (!named.length) return projects.filter((p) => p.default !== false);
   const patterns = named.map((name) => new RegExp(`^${name.toLowerCase().split('*').map(escapeRegExp).join('.*')}$`));
   return projects.filter((p) => patterns.some((pattern) => pattern.test((p.name ?? '').toLowerCase())));

@@ -14,6 +14,7 @@ import { assembleResults, projectOf, projectOrder, runMetadata } from '../src/ru
 import { JournalWriter, JOURNAL, readJournal } from '../src/runs/journal.ts';
 import { carryNetwork, keepNetwork } from '../src/runs/network-files.ts';
 import { createRunFolder, pointLatestAt, reportFolder, runFolderName } from '../src/runs/run-folders.ts';
+import { optionValues } from '../src/runner/command-line.ts';
 import { appendTrajectory, carryTrajectories } from '../src/runs/trajectories.ts';
 
 export interface BenchmarkReporterOptions {
@@ -185,7 +186,7 @@ const rowOf = (record: RunRecord) => ('instance' in record ? record.instance : u
  * call a model (config/projects.ts). One line says so, and how to run one.
  */
 function sayWhatDidNotRun(onlyWhenNamed: string[]): void {
-  if (!onlyWhenNamed.length || process.argv.some((arg) => ['--list', '--project', 'merge-reports'].includes(arg) || arg.startsWith('--project='))) return;
+  if (!onlyWhenNamed.length || optionValues(process.argv, '--project').length || process.argv.some((arg) => arg === '--list' || arg === 'merge-reports')) return;
   console.log(`benchwright: projects that call a model run only when named (${onlyWhenNamed.join(', ')}): npx playwright test --project=${onlyWhenNamed.at(-1)}`);
 }
 

@@ -93,9 +93,12 @@ function spend(spent: Spent): void {
   renameSync(`${file}.tmp`, file);
 }
 
+/** The settings that bound the whole run's spending, by what each counts. */
+export const RUN_CEILINGS: Record<keyof Spent, SettingName> = { cost: 'maxCost', tokens: 'maxTokens', calls: 'maxCalls' };
+
 /** The run's ceilings that `spent` has reached, as a reason; undefined while under them all. */
 export function runCeilingReached(spent = runSpent(), settings = runSettings()): string | undefined {
-  return reached(spent, { cost: 'maxCost', tokens: 'maxTokens', calls: 'maxCalls' }, settings, "the run's");
+  return reached(spent, RUN_CEILINGS, settings, "the run's");
 }
 
 /**

@@ -1,8 +1,7 @@
 import { totalUsage, type Usage } from '../agent/usage.ts';
 import { callCost, modelPrice } from '../llm/pricing.ts';
-import type { Spent } from '../llm/spending.ts';
-import type { RunSettings, SettingName } from '../settings/table.ts';
-import { SETTINGS } from '../settings/table.ts';
+import { RUN_CEILINGS, type Spent } from '../llm/spending.ts';
+import { SETTINGS, type RunSettings, type SettingName } from '../settings/table.ts';
 import { listRuns, readRun } from './run-folders.ts';
 
 /** A project about to call a model: its model and how many instances it will run. */
@@ -76,8 +75,6 @@ export function describeEstimate(estimates: Estimate[], benchmark: string | unde
   });
 }
 
-const RUN_CEILINGS: [keyof Spent, SettingName][] = [['cost', 'maxCost'], ['tokens', 'maxTokens'], ['calls', 'maxCalls']];
-
 /** Why the run must not start: a cost ceiling no spending can be measured against, or a run ceiling the estimate (with what was spent before) passes. */
 export function refusalToStart(estimates: Estimate[], earlier: Spent, settings: RunSettings): string | undefined {
   const unpriced = estimates.filter((e) => !modelPrice(e.model)).map((e) => `${e.project} (${e.model})`);
@@ -87,7 +84,7 @@ export function refusalToStart(estimates: Estimate[], earlier: Spent, settings: 
   }
   if (settings.ignoreEstimate) return undefined;
   const total = estimates.reduce((sum, e) => (e.expected ? { calls: sum.calls + e.expected.calls, tokens: sum.tokens + e.expected.tokens, cost: sum.cost + e.expected.cost } : sum), earlier);
-  for (const [key, name] of RUN_CEILINGS) {
+  for (const [key, name] of Object.entries(RUN_CEILINGS) as [keyof Spent, SettingName][]) {
     const ceiling = settings[name] as number | undefined;
     if (ceiling === undefined || total[key] <= ceiling) continue;
     const show = (n: number) => (key === 'cost' ? `$${n.toFixed(2)}` : String(Math.round(n)));
