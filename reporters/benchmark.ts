@@ -13,6 +13,7 @@ import { writeReport } from '../src/runs/write-report.ts';
 import { assembleResults, projectOf, projectOrder, runMetadata } from '../src/runs/assemble.ts';
 import { JournalWriter, JOURNAL, readJournal } from '../src/runs/journal.ts';
 import { carryNetwork, keepNetwork } from '../src/runs/network-files.ts';
+import { carryScreenshots, keepScreenshots } from '../src/runs/screenshot-files.ts';
 import { createRunFolder, pointLatestAt, reportFolder, runFolderName } from '../src/runs/run-folders.ts';
 import { optionValues } from '../src/runner/command-line.ts';
 import { appendTrajectory, carryTrajectories } from '../src/runs/trajectories.ts';
@@ -50,6 +51,8 @@ export default class BenchmarkReporter implements Reporter {
   private trajectoriesLost = false;
   /** Keeping a HAR in the run folder failed once: the same. */
   private networkLost = false;
+  /** Keeping screenshots in the run folder failed once: the same. */
+  private screenshotsLost = false;
   /** Why the first benchmark test that did not run was skipped. */
   private skipped?: string;
 
@@ -99,6 +102,14 @@ export default class BenchmarkReporter implements Reporter {
       } catch (e) {
         console.error(`benchwright: cannot keep the run's recorded traffic (benchwright export will miss it from here on): ${(e as Error).message}`);
         this.networkLost = true;
+      }
+    }
+    if (row && !this.screenshotsLost) {
+      try {
+        keepScreenshots(dirname(journal.file), row, test.results.at(-1)!);
+      } catch (e) {
+        console.error(`benchwright: cannot keep the run's screenshots (its viewer will miss them from here on): ${(e as Error).message}`);
+        this.screenshotsLost = true;
       }
     }
     if (!row || !(trajectory || fieldTrajectory) || this.trajectoriesLost) return;
@@ -165,6 +176,7 @@ export default class BenchmarkReporter implements Reporter {
     if (this.options.resumeFrom) {
       carryTrajectories(this.options.resumeFrom, folder);
       carryNetwork(this.options.resumeFrom, folder);
+      carryScreenshots(this.options.resumeFrom, folder);
     }
     this.journal = journal;
     pointLatestAt(folder);

@@ -27,7 +27,7 @@ test('settings: one rule for every switch, one error style naming the variable o
   }
   const refused: [Record<string, string>, RegExp][] = [
     [{ BENCHWRIGHT_ALLURE: 'maybe' }, /^Error: BENCHWRIGHT_ALLURE must be on or off \(or true\/false, 1\/0, yes\/no\), not "maybe"$/],
-    [{ BENCHWRIGHT_SCREENSHOT: 'foo' }, /^Error: BENCHWRIGHT_SCREENSHOT must be auto, on, off or only-on-failure, not "foo"$/],
+    [{ BENCHWRIGHT_SCREENSHOT: 'foo' }, /^Error: BENCHWRIGHT_SCREENSHOT must be auto, on, off, only-on-failure or steps, not "foo"$/],
     [{ BENCHWRIGHT_MAX_COST: '-1' }, /^Error: BENCHWRIGHT_MAX_COST must be an amount in USD above 0, like 2.50, not "-1"$/],
     [{ BENCHWRIGHT_MAX_CALLS: '1.5' }, /^Error: BENCHWRIGHT_MAX_CALLS must be a positive whole number, not "1.5"$/],
     [{ BENCHWRIGHT_INSTANCES: '0' }, /^Error: BENCHWRIGHT_INSTANCES must be a positive whole number or "all", not "0"$/],

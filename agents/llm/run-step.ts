@@ -1,3 +1,4 @@
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { AgentFailure, AgentStep, EpisodeInput } from '../../src/agent/types.ts';
 import { stepUsageKey } from '../../src/agent/usage.ts';
 import { complete, type CallRecord } from '../../src/llm/client.ts';
@@ -39,13 +40,21 @@ export async function llmStep(input: EpisodeInput): Promise<AgentStep | AgentFai
     const read = readStepReply(call.reply ?? '', input.actionSet);
     if ('action' in read) {
       record();
-      return read;
+      return { ...read, prompt: promptText(messages) };
     }
     if (attempt >= settings.reprompts) {
       const error = `no usable action after ${attempt + 1} replies: ${read.error}`;
       record(error);
-      return { action: '', error };
+      return { action: '', error, prompt: promptText(messages) };
     }
     messages.push(...stepReprompt(call.reply ?? '', read.error));
   }
+}
+
+/** The step's messages as the trajectory keeps them: each as its role and text, images as `[image]`; written once the step is done. */
+function promptText(messages: ChatCompletionMessageParam[]): string {
+  const textOf = (content: ChatCompletionMessageParam['content']) => typeof content === 'string'
+    ? content
+    : (content ?? []).map((part) => (part.type === 'text' ? part.text : part.type === 'image_url' ? '[image]' : `[${part.type}]`)).join('\n');
+  return messages.map((m) => `${m.role}: ${textOf(m.content)}`).join('\n\n');
 }

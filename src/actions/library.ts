@@ -21,6 +21,27 @@ export interface ActionRecord {
 /** Runs a body as a named step (Playwright's test.step in a test), so traces and reports show it. */
 export type StepRunner = <T>(title: string, body: () => Promise<T>) => Promise<T>;
 
+/**
+ * Thrown inside a step's body so that traces and reports show the step failed with this
+ * message; stepOrFailure catches it outside the step, so the test itself goes on.
+ */
+export class StepFailure extends Error {}
+
+/** Runs a step whose body may end in a StepFailure: that failure as a value; any other error is thrown on. */
+export function stepOrFailure<T>(step: StepRunner, title: string, body: () => Promise<T>): Promise<T | StepFailure> {
+  return step(title, body).catch((e: unknown) => {
+    if (e instanceof StepFailure) return e;
+    throw e;
+  });
+}
+
+/** An action that failed, as its step's failure: it carries the outcome the caller gets. */
+class ActionFailure extends StepFailure {
+  constructor(readonly outcome: Extract<ActionOutcome, { ok: false }>) {
+    super(outcome.error);
+  }
+}
+
 export interface ActionLibraryOptions {
   step?: StepRunner;
   /** Per-action wait for an element to become actionable, in ms. */
@@ -51,6 +72,8 @@ export class ActionLibrary {
   private readonly input: 'user' | 'direct';
   /** The refs of the last snapshot (observe/), with Playwright's own: what a goal task's actions may name. */
   refs?: ReadonlyMap<string, ElementKey>;
+  /** run()'s title prefix: set only while run() dispatches, which reaches act() before anything is awaited. */
+  private titlePrefix?: string;
 
   /** `page`: the tab actions work on; a goal task's tab actions move it. */
   constructor(public page: Page, options: ActionLibraryOptions = {}) {
@@ -65,8 +88,17 @@ export class ActionLibrary {
     return new ActionLibrary(this.page, { step: this.step, timeout: this.timeout, input: 'direct', log: this.log });
   }
 
-  /** Runs a parsed action (from model text) through the same methods. */
-  run(action: Action): Promise<ActionOutcome> {
+  /** Runs a parsed action (from model text) through the same methods; `prefix` leads its step's title (`step 3 · click("e12")`). */
+  run(action: Action, prefix?: string): Promise<ActionOutcome> {
+    this.titlePrefix = prefix;
+    try {
+      return this.dispatch(action);
+    } finally {
+      this.titlePrefix = undefined;
+    }
+  }
+
+  private dispatch(action: Action): Promise<ActionOutcome> {
     if (action.name === 'click' && typeof action.args[0] === 'number') return this.click(action.args[0], action.args[1] as number);
     if (isPageAction(action.name) || isBrowserGymAction(action.name)) {
       const perform = { ...PAGE_ACTIONS, ...BROWSERGYM_ACTIONS }[action.name] as (context: PageActionContext, ...args: ActionArg[]) => Promise<unknown>;
@@ -184,18 +216,20 @@ export class ActionLibrary {
 
   private async act(name: ActionName, args: ActionArg[], body: () => Promise<unknown>, logged = true): Promise<ActionOutcome> {
     const title = formatAction({ name, args });
+    const stepTitle = this.titlePrefix ? `${this.titlePrefix} · ${title}` : title;
     const started = Date.now();
-    const outcome = await this.step(title, async (): Promise<ActionOutcome> => {
+    const ended = await stepOrFailure(this.step, stepTitle, async (): Promise<ActionOutcome> => {
       try {
         const result = await body();
         return typeof result === 'string' ? (logged ? { ok: true, note: result } : { ok: true, value: result }) : { ok: true };
       } catch (e) {
         // What an agent asked for failed: an outcome (Playwright's reasons, a timeout, a page
-        // that navigated meanwhile...). A closed or crashed page, or a bug of ours, is not.
+        // that navigated meanwhile...), shown as a failed step. A closed or crashed page, or a bug of ours, is not.
         if (this.page.isClosed() || PAGE_GONE.test(firstLine(e)) || e instanceof TypeError || e instanceof ReferenceError || e instanceof RangeError) throw e;
-        return { ok: false, error: actionError(e), ...(e instanceof PageRefusal && { byPage: true as const }) };
+        throw new ActionFailure({ ok: false, error: actionError(e), ...(e instanceof PageRefusal && { byPage: true as const }) });
       }
     });
+    const outcome = ended instanceof ActionFailure ? ended.outcome : (ended as ActionOutcome);
     this.log.push({ action: title, ok: outcome.ok, ms: Date.now() - started, ...('error' in outcome && { error: outcome.error }), ...('note' in outcome && outcome.note && { note: outcome.note }) });
     return outcome;
   }

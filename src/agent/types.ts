@@ -96,6 +96,10 @@ export interface StepRecord {
   snapshotChars: number;
   /** Time of the step: observing, choosing and acting. */
   ms: number;
+  /** What the agent spent choosing the action, when it says (the llm and http agents do). */
+  usage?: Usage;
+  /** What the agent sent its model for this step, as text (AgentStep.prompt). */
+  prompt?: string;
 }
 
 /** What an agent is told at each step of a goal task. The solution only reaches agents with `needsGold`. */
@@ -131,6 +135,8 @@ export interface AgentStep {
   reasoning?: string;
   /** Why the reply holds no usable action, when the agent knows better than the parser (an agent server's reply that is not the protocol's). */
   error?: string;
+  /** What it sent its model, as text: each message as `system:`, `user:` or `assistant:` and its text, images as `[image]`. */
+  prompt?: string;
 }
 
 /**

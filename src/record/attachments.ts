@@ -54,6 +54,16 @@ const ATTACHMENTS: Record<Kind, { name: string; contentType: string; pretty?: tr
 export const NETWORK_HAR = 'network.har';
 const FIELD_SCORES = 'field scores.csv';
 const FINAL_PAGE = 'final page';
+const FINAL_PAGE_BOXES = 'final page boxes.json';
+/** `step 3.jpg`: an episode step's page as the agent saw it (screenshot setting `steps`). */
+const STEP_PAGE = /^step (\d+)\.jpg$/;
+
+/** Where each scored field is on the final page's screenshot: the viewport's size and each field's box in it, [x, y, width, height] in CSS pixels. */
+export interface PageBoxes {
+  width: number;
+  height: number;
+  boxes: Record<string, [number, number, number, number]>;
+}
 
 export async function attachJson<K extends Kind>(testInfo: TestInfo, kind: K, value: (RecordAttachments & NoteAttachments)[K]): Promise<void> {
   const { name, contentType, pretty } = ATTACHMENTS[kind];
@@ -65,6 +75,8 @@ export const attachNetwork = (testInfo: TestInfo, path: string) => testInfo.atta
 /** One instance's field scores as a table (Allure shows a CSV attachment as one). */
 export const attachFieldScores = (testInfo: TestInfo, records: FieldRecord[]) => testInfo.attach(FIELD_SCORES, { body: fieldScoresCsv(records), contentType: 'text/csv' });
 export const attachFinalPage = (testInfo: TestInfo, jpeg: Buffer) => testInfo.attach(FINAL_PAGE, { body: jpeg, contentType: 'image/jpeg' });
+export const attachFinalPageBoxes = (testInfo: TestInfo, boxes: PageBoxes) => testInfo.attach(FINAL_PAGE_BOXES, { body: JSON.stringify(boxes), contentType: JSON_TYPE });
+export const attachStepPage = (testInfo: TestInfo, step: number, jpeg: Buffer) => testInfo.attach(`step ${step}.jpg`, { body: jpeg, contentType: 'image/jpeg' });
 
 /** A JSON attachment of a test's attempt; undefined when it has none. Throws, naming it, when it cannot be read. */
 export function readAttachment<K extends keyof RecordAttachments>(result: TestResult, kind: K): RecordAttachments[K] | undefined {
@@ -77,6 +89,31 @@ export function readAttachment<K extends keyof RecordAttachments>(result: TestRe
     throw new Error(`${name} could not be read: ${(e as Error).message}`);
   }
 }
+
+/** An attachment's bytes, kept in the result or in a file. */
+const bytesOf = (attachment: TestResult['attachments'][number]) => attachment.body ?? readFileSync(attachment.path!);
+
+const namedBytes = (result: TestResult, name: string) => {
+  const attachment = result.attachments.find((a) => a.name === name && (a.body || a.path));
+  return attachment && bytesOf(attachment);
+};
+
+/** The attempt's final page (a JPEG), when it kept one. */
+export const finalPageOf = (result: TestResult) => namedBytes(result, FINAL_PAGE);
+/** Its field boxes (attachFinalPageBoxes), when it kept them. Throws, naming them, when they cannot be read. */
+export function readFinalPageBoxes(result: TestResult): PageBoxes | undefined {
+  try {
+    const bytes = namedBytes(result, FINAL_PAGE_BOXES);
+    return bytes && (JSON.parse(bytes.toString('utf8')) as PageBoxes);
+  } catch (e) {
+    throw new Error(`${FINAL_PAGE_BOXES} could not be read: ${(e as Error).message}`);
+  }
+}
+/** The attempt's step pages (JPEGs), by step. */
+export const stepPagesOf = (result: TestResult): { step: number; jpeg: Buffer }[] => result.attachments.flatMap((a) => {
+  const match = STEP_PAGE.exec(a.name);
+  return match && (a.body || a.path) ? [{ step: Number(match[1]), jpeg: bytesOf(a) }] : [];
+});
 
 /** Where the attempt's recorded traffic is, when it recorded any. */
 export const networkFileOf = (result: TestResult | undefined) => result?.attachments.find((a) => a.name === NETWORK_HAR)?.path;

@@ -1,6 +1,6 @@
 import type { TestInfo } from '@playwright/test';
 import type { AgentReport } from '../agent/types.ts';
-import { attachFieldScores, attachFinalPage, attachJson, attachNetwork } from './attachments.ts';
+import { attachFieldScores, attachFinalPage, attachFinalPageBoxes, attachJson, attachNetwork, type PageBoxes } from './attachments.ts';
 import { fieldRecordsOf, type Evaluation } from './evaluation.ts';
 import { runAnnotations } from './notes.ts';
 import type { FieldTrajectory, Trajectory } from './trajectory.ts';
@@ -34,6 +34,8 @@ export interface Traces {
   report: AgentReport;
   /** The final page's screenshot, when one is kept. */
   finalPage?: Buffer;
+  /** Where the scored fields are on it. */
+  finalPageBoxes?: PageBoxes;
 }
 
 export async function recordTraces(testInfo: TestInfo, traces: Traces): Promise<void> {
@@ -44,4 +46,6 @@ export async function recordTraces(testInfo: TestInfo, traces: Traces): Promise<
   if (traces.report.log.length) await attachJson(testInfo, 'agentLog', traces.report.log);
   if (Object.keys(traces.report.usage).length) await attachJson(testInfo, 'usage', traces.report.usage);
   if (traces.finalPage) await attachFinalPage(testInfo, traces.finalPage);
+  // Only beside the picture they mark.
+  if (traces.finalPage && traces.finalPageBoxes) await attachFinalPageBoxes(testInfo, traces.finalPageBoxes);
 }

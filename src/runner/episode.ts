@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test';
-import type { ActionLibrary, StepRunner } from '../actions/library.ts';
+import { StepFailure, stepOrFailure, type ActionLibrary, type StepRunner } from '../actions/library.ts';
 import { isBrowserGymAction } from '../actions/browsergym-actions.ts';
 import { PAGE_ACTIONS } from '../actions/page-actions.ts';
 import { parseActions } from '../action-set/parse.ts';
-import { formatAction, type ActionName } from '../action-set/signatures.ts';
+import { formatAction, type Action, type ActionName } from '../action-set/signatures.ts';
 import type { Agent, AgentReport, StepRecord } from '../agent/types.ts';
+import { stepUsageKey } from '../agent/usage.ts';
 import { instanceCutBy } from '../llm/spending.ts';
 import { observe, withRefs, type Observation } from '../observe/observe.ts';
 import type { EndReason, Trajectory } from '../record/trajectory.ts';
@@ -16,8 +17,10 @@ export interface EpisodeRun {
   goal: string;
   protocol: EpisodeProtocol;
   input: { task: { id: string; title: string; description: string; split: string }; instanceId: string; seed: number; options: Record<string, unknown>; report: AgentReport; solution?: string[]; answerFormat?: string };
-  /** Runs each step as a test.step, so traces and the HTML report show the episode. */
+  /** Runs each step as test steps (observing and choosing, then the action), so traces and the HTML report show the episode. */
   step: StepRunner;
+  /** Keeps the page of a step as the agent saw it (a screenshot), right after its observation; never throws. */
+  keepStep?: (step: number) => Promise<void>;
   /** Filled as the episode goes: whatever happens, the caller keeps the steps so far. */
   trajectory: Trajectory;
 }
@@ -50,67 +53,85 @@ export async function runEpisode(run: EpisodeRun): Promise<Trajectory> {
     for (let n = 1; ; n++) {
       if (n > protocol.maxSteps) return end(trajectory, 'max steps');
       const started = performance.now();
-      const outcome = await run.step(`step ${n}`, async () => {
-        const observation = await observe(actions, n - 1, lastError, agent.observes?.(run.input.options));
-        // Images stay out of the trajectory (the report keeps screenshots its own way).
-        const { screenshot: _screenshot, browsergym, ...rest } = observation;
-        const { som: _som, ...views } = browsergym ?? {};
-        const shown: Observation = { ...rest, ...(browsergym && { browsergym: views }) };
-        const record: StepRecord = { step: n, action: '', ok: false, url: observation.url, snapshotChars: observation.snapshot.length, ms: 0 };
-        const choice = await agent.step!({ ...run.input, goal: run.goal, observation, history: [...trajectory.steps], actionSet: GOAL_ACTIONS });
-        if (choice === null) return { stop: true as const };
-        if ('failed' in choice) return { failed: choice.failed };
-        if (choice.reasoning) record.reasoning = choice.reasoning;
-        if (choice.error) {
-          record.error = `no usable action: ${choice.error}`;
-          return { record, shown, state: observation.snapshot };
-        }
-        const parsed = parseActions(choice.action);
-        const action = parsed.actions[0];
-        if (!action || parsed.errors.length) {
-          record.error = `no usable action: ${parsed.errors[0]?.message ?? 'the reply holds no action'}`;
-          return { record, shown, state: observation.snapshot };
-        }
-        // A form's actions (modify_text...) name fields, which a goal task's pages need not have.
-        if (!isGoalAction(action.name)) {
-          record.error = `no usable action: ${formatAction(action)} is not an action of goal tasks`;
-          return { record, shown, state: observation.snapshot };
-        }
-        record.action = formatAction(action);
-        // A reference solution's selectors, as the refs a model would have had to write.
-        const translated = agent.needsGold ? await withRefs(actions.page, action, actions.refs!) : undefined;
-        if (translated) record.byRef = formatAction(translated);
-        const result = await actions.run(action);
-        record.ok = result.ok;
-        if (!result.ok) record.error = result.error;
-        if (action.name === 'send_msg_to_user') trajectory.answer = String(action.args[0]);
-        if (action.name === 'report_infeasible') trajectory.infeasible = String(action.args[0]);
-        return { record, shown, state: `${observation.url}\n${observation.snapshot}` };
-      });
+      const choice = await run.step(`step ${n} · observe and choose`, () => observeAndChoose(run, n, lastError));
+      if ('action' in choice) await act(run, n, choice.action, choice.record);
+      else if ('unusable' in choice) await stepOrFailure(run.step, `step ${n} · no usable action`, () => Promise.reject(new StepFailure(choice.unusable)));
       // The harness refused a model call of this instance: whatever the agent made of it, the episode ends here.
       if (instanceCutBy()) return end(trajectory, 'budget reached');
-      if ('stop' in outcome) return end(trajectory, 'agent stopped');
-      if ('failed' in outcome) {
-        trajectory.failure = outcome.failed;
+      if ('stop' in choice) return end(trajectory, 'agent stopped');
+      if ('failed' in choice) {
+        trajectory.failure = choice.failed;
         return end(trajectory, 'agent failed');
       }
-      const { record } = outcome;
+      const { record } = choice;
       record.ms = Math.round(performance.now() - started);
       trajectory.steps.push(record);
-      observations.push(outcome.shown);
+      observations.push(choice.shown);
       if (trajectory.answer !== undefined) return end(trajectory, 'answered');
       if (trajectory.infeasible !== undefined) return end(trajectory, 'infeasible');
       lastError = record.error;
       unusable = record.action ? 0 : unusable + 1;
       if (unusable >= REPEATS) return end(trajectory, 'no usable action');
       // The same action on the same page (URL and snapshot before it) three times: stuck.
-      repeats = [...repeats, `${record.action}\n${outcome.state}`].slice(-REPEATS);
+      repeats = [...repeats, `${record.action}\n${choice.state}`].slice(-REPEATS);
       if (record.action && repeats.length === REPEATS && repeats.every((r) => r === repeats[0])) return end(trajectory, 'repeated action');
       if (protocol.done && (await isTrue(actions.page, protocol.done))) return end(trajectory, 'done');
     }
   } finally {
     actions.page.context().off('page', followPopups);
   }
+}
+
+/** What observing and asking the agent gave: the episode's end, or the step's record with its action or why it has none. */
+type Choice =
+  | { stop: true }
+  | { failed: string }
+  | ({ record: StepRecord; shown: Observation; state: string } & ({ action: Action } | { unusable: string }));
+
+/** The step's observation (its page kept, when asked) and the agent's choice, with what it spent and sent its model. */
+async function observeAndChoose(run: EpisodeRun, n: number, lastError: string | undefined): Promise<Choice> {
+  const { actions, agent, trajectory } = run;
+  const observation = await observe(actions, n - 1, lastError, agent.observes?.(run.input.options));
+  await run.keepStep?.(n);
+  // Images stay out of the trajectory (the report keeps screenshots its own way).
+  const { screenshot: _screenshot, browsergym, ...rest } = observation;
+  const { som: _som, ...views } = browsergym ?? {};
+  const shown: Observation = { ...rest, ...(browsergym && { browsergym: views }) };
+  const record: StepRecord = { step: n, action: '', ok: false, url: observation.url, snapshotChars: observation.snapshot.length, ms: 0 };
+  // The agent is reminded of what it did, not of what it spent or sent: the HTTP protocol's history has neither, and prompts would make every request grow.
+  const history = trajectory.steps.map(({ usage: _usage, prompt: _prompt, ...step }) => step);
+  const choice = await agent.step!({ ...run.input, goal: run.goal, observation, history, actionSet: GOAL_ACTIONS });
+  if (choice === null) return { stop: true };
+  if ('failed' in choice) return { failed: choice.failed };
+  const usage = run.input.report.usage[stepUsageKey(observation)];
+  if (usage) record.usage = usage;
+  if (choice.prompt !== undefined) record.prompt = choice.prompt;
+  if (choice.reasoning) record.reasoning = choice.reasoning;
+  const seen = { record, shown, state: `${observation.url}\n${observation.snapshot}` };
+  const unusable = (reason: string) => {
+    record.error = `no usable action: ${reason}`;
+    return { ...seen, unusable: reason };
+  };
+  if (choice.error) return unusable(choice.error);
+  const parsed = parseActions(choice.action);
+  const action = parsed.actions[0];
+  if (!action || parsed.errors.length) return unusable(parsed.errors[0]?.message ?? 'the reply holds no action');
+  // A form's actions (modify_text...) name fields, which a goal task's pages need not have.
+  if (!isGoalAction(action.name)) return unusable(`${formatAction(action)} is not an action of goal tasks`);
+  record.action = formatAction(action);
+  // A reference solution's selectors, as the refs a model would have had to write.
+  const translated = agent.needsGold ? await withRefs(actions.page, action, actions.refs!) : undefined;
+  if (translated) record.byRef = formatAction(translated);
+  return { ...seen, action };
+}
+
+/** The step's action, as a step of its own titled `step 3 · click("e12")` (failed when the action failed). */
+async function act({ actions, trajectory }: EpisodeRun, n: number, action: Action, record: StepRecord): Promise<void> {
+  const result = await actions.run(action, `step ${n}`);
+  record.ok = result.ok;
+  if (!result.ok) record.error = result.error;
+  if (action.name === 'send_msg_to_user') trajectory.answer = String(action.args[0]);
+  if (action.name === 'report_infeasible') trajectory.infeasible = String(action.args[0]);
 }
 
 function end(trajectory: Trajectory, reason: EndReason): Trajectory {

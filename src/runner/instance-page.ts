@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
+import type { PageBoxes } from '../record/attachments.ts';
 import { OriginGate, type BlockedRequest } from '../server/origin-gate.ts';
 import type { TaskServer } from '../server/task-server.ts';
 import type { Instance, Task } from '../task/types.ts';
-import { sessionOf } from '../values/page-session.ts';
+import { callIsolated, sessionOf } from '../values/page-session.ts';
 import { within } from '../bounded.ts';
 import { RequestBodies } from './har-bodies.ts';
 import { PagePins, PINNED_LOCALE, type PagePinning } from './repeatable-page.ts';
@@ -25,6 +26,9 @@ export interface PageEvents {
 
 const noEvents = (): PageEvents => ({ dialogs: [], errors: [], failedRequests: [], blocked: [], opened: [], dropped: 0 });
 export const EVENTS_KEPT = 250;
+
+/** The widest a step's screenshot is, in pixels: enough to read a page's headings at a glance. */
+const GLANCE_WIDTH = 640;
 
 /** Cleaning up after an instance, or taking its final screenshot: longer means the page is stuck in a script. */
 export const TEARDOWN_MS = 5000;
@@ -225,11 +229,37 @@ export class InstancePage {
       return this.recording.view;
     }
     const capture = (await sessionOf(this.page).cdp).send('Page.captureScreenshot', { format: 'jpeg', quality: 70, optimizeForSpeed: true });
-    const { data } = await within(TEARDOWN_MS, 'the final screenshot', capture).catch((e: Error) => {
+    return this.bounded('the final screenshot', capture).then(({ data }) => Buffer.from(data, 'base64'));
+  }
+
+  /**
+   * A tab's viewport sized for a glance: a JPEG at most GLANCE_WIDTH wide (half scale for the
+   * usual 1280, a MiniWoB page's as it is) and low quality (a few KB), for every step of an
+   * episode. The clip is in the document's coordinates: the viewport where it is scrolled to.
+   */
+  async glance(page: Page): Promise<Buffer> {
+    const cdp = await sessionOf(page).cdp;
+    const capture = cdp.send('Page.getLayoutMetrics').then(({ cssVisualViewport: v }) => cdp.send('Page.captureScreenshot', {
+      format: 'jpeg', quality: 50, optimizeForSpeed: true, clip: { x: v.pageX, y: v.pageY, width: v.clientWidth, height: v.clientHeight, scale: Math.min(1, GLANCE_WIDTH / v.clientWidth) },
+    }));
+    return this.bounded("a step's screenshot", capture).then(({ data }) => Buffer.from(data, 'base64'));
+  }
+
+  /**
+   * Where the named fields are in the viewport, as the final screenshot shows them: the box of
+   * each one's first visible element (main frame), for those that are in view.
+   */
+  fieldBoxes(names: string[]): Promise<PageBoxes> {
+    if (this.recording?.closed) return Promise.reject(new Error('the final page was closed with its recording'));
+    return this.bounded("reading the fields' boxes", callIsolated(this.page, "reading the fields' boxes", boxesInView, names));
+  }
+
+  /** What a page must answer in time: one that does not is stuck in a script, and replaced at the end. */
+  private bounded<T>(what: string, answer: Promise<T>): Promise<T> {
+    return within(TEARDOWN_MS, what, answer).catch((e: Error) => {
       this.stuck = true;
       throw e;
     });
-    return Buffer.from(data, 'base64');
   }
 
   async close(): Promise<void> {
@@ -265,4 +295,17 @@ async function openContext(browser: Browser, { viewport, proxy, storageState, ha
 async function closeOthers(context: BrowserContext, keep: Page): Promise<void> {
   const others = () => context.pages().filter((p) => p !== keep);
   for (let open = others(); open.length; open = others()) await Promise.all(open.map((p) => p.close()));
+}
+
+/** In the page: the viewport's size and the box of each name's first visible element that is in view. */
+function boxesInView(names: string[]): PageBoxes {
+  const width = window.innerWidth;
+  const height = window.innerHeight;
+  const boxes: PageBoxes['boxes'] = {};
+  for (const name of names) {
+    const shown = [...document.getElementsByName(name)].find((e) => e.checkVisibility({ visibilityProperty: true }) && e.getBoundingClientRect().width > 0);
+    const r = shown?.getBoundingClientRect();
+    if (r && r.right > 0 && r.bottom > 0 && r.left < width && r.top < height) boxes[name] = [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)];
+  }
+  return { width, height, boxes };
 }

@@ -21,8 +21,8 @@ export interface RunSettings {
   allure: boolean;
   /** Where Allure results are written (emptied at the start of each run). */
   allureResults: string;
-  /** Which final pages are kept as screenshots. */
-  screenshot: 'auto' | 'on' | 'off' | 'only-on-failure';
+  /** Which final pages are kept as screenshots; steps: every final page and every episode step's page. */
+  screenshot: 'auto' | 'on' | 'off' | 'only-on-failure' | 'steps';
   /** An earlier run to continue: its folder, its name, or latest. */
   resume?: string;
   /** Instances handed to a worker at once (default: from the run's size). */
@@ -75,7 +75,7 @@ export const SETTINGS: Record<SettingName, Setting> = {
   reportDir: { variable: 'BENCHWRIGHT_REPORT_DIR', type: { kind: 'path' }, fallback: () => 'benchwright-report' },
   allure: { variable: 'BENCHWRIGHT_ALLURE', type: { kind: 'switch' }, fallback: () => true },
   allureResults: { variable: 'BENCHWRIGHT_ALLURE_RESULTS', type: { kind: 'path' }, fallback: () => 'allure-results' },
-  screenshot: { variable: 'BENCHWRIGHT_SCREENSHOT', type: { kind: 'choice', values: ['auto', 'on', 'off', 'only-on-failure'] }, fallback: () => 'auto' },
+  screenshot: { variable: 'BENCHWRIGHT_SCREENSHOT', type: { kind: 'choice', values: ['auto', 'on', 'off', 'only-on-failure', 'steps'] }, fallback: () => 'auto' },
   resume: { variable: 'BENCHWRIGHT_RESUME', type: { kind: 'text' } },
   testGroup: { variable: 'BENCHWRIGHT_TEST_GROUP', type: { kind: 'positive' } },
   llmCache: { variable: 'BENCHWRIGHT_LLM_CACHE', type: { kind: 'path or off' }, fallback: () => join(cacheDir(), 'llm-replies') },

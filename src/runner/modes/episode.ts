@@ -12,11 +12,11 @@ export const episodeMode: Mode = {
   kind: 'goal',
   runs: (agent) => agent.step !== undefined,
   async act(input) {
-    const { task, instance, agent, actions, seed, options, report, step, trajectory } = input;
+    const { task, instance, agent, actions, seed, options, report, step, keepStep, trajectory } = input;
     const { evaluation, goal, answerFormat } = await beginGoal(input);
     const solution = instance.episode!.solution;
     await runEpisode({
-      actions, agent, goal, protocol: task.protocol!, trajectory, step,
+      actions, agent, goal, protocol: task.protocol!, trajectory, step, keepStep,
       input: { task: taskBrief(task), instanceId: instance.id, seed, options, report, ...(agent.needsGold && solution && { solution }), ...(answerFormat && { answerFormat }) },
     });
     // Where the web agent gave no answer (or gave up, or sent a blank one).

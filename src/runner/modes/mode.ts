@@ -21,6 +21,8 @@ export interface ActInput {
   report: AgentReport;
   /** An episode's steps run as test steps. */
   step: StepRunner;
+  /** Keeps each episode step's page as the agent saw it (EpisodeRun.keepStep). */
+  keepStep?: (step: number) => Promise<void>;
   /** An episode's trajectory, filled as it goes: the caller's to keep whatever happens. */
   trajectory: Trajectory;
 }
