@@ -16,6 +16,8 @@ import { runCli, runPlaywright, runScript, ROOT, SHARED_TURKINGBENCH, startPlayw
 const withoutRunLine = (markdown: string) => markdown.replace(/^Run: .*$/m, '');
 const finishedInOutput = (output: string) => [...output.matchAll(/^\s+✓\s+\d+ \[(\S+)\] › specs\/benchmark\.spec\.ts:\d+:\d+ › (\S+) › (\S+) @/gm)].map((m) => m.slice(1).join(' '));
 const journalled = (folder: string) => readJournal(folder).records.flatMap((r) => ('instance' in r ? [`${r.instance.project} ${r.instance.task} ${r.instance.instance}`] : []));
+/** While a run goes: its journal is created a moment before its first line is whole, and then holds no record yet. */
+const journalledSoFar = (folder: string) => (readFileSync(join(folder, JOURNAL), 'utf8').includes('\n') ? journalled(folder) : []);
 
 /** Every file under a folder (links as links) with a hash of its content. */
 function snapshot(dir: string): Record<string, string> {
@@ -35,7 +37,7 @@ async function killedRun(args: string[], env: Record<string, string>, after: num
   const reports = env.BENCHWRIGHT_REPORT_DIR!;
   for (;;) {
     const [folder] = listRuns(reports);
-    if (folder && journalled(folder).length >= after) {
+    if (folder && journalledSoFar(folder).length >= after) {
       run.child.kill(signal);
       await run.finished;
       return { output: run.output(), folder };
@@ -192,7 +194,7 @@ instances:
   const run = startPlaywright(['test', '--project=oracle', '--workers=1'], { ...OFF, BENCHWRIGHT_TASKS: join(tasks, 'crash.yaml'), BENCHWRIGHT_REPORT_DIR: reports });
   for (;;) {
     const [folder] = listRuns(reports);
-    if (folder && journalled(folder).length >= 1) break;
+    if (folder && journalledSoFar(folder).length >= 1) break;
     assert.equal(run.child.exitCode, null, `the run ended before its browser could be killed:\n${run.output()}`);
     await sleep(50);
   }
