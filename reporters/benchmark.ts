@@ -6,7 +6,7 @@ import { networkFileOf } from '../src/record/attachments.ts';
 import { recordKey } from '../src/record/keys.ts';
 import { isBenchmarkTest } from '../src/record/notes.ts';
 import { browserOf, readTest, testRecord } from '../src/record/read-test.ts';
-import type { RunRecord } from '../src/record/results.ts';
+import type { BenchmarkResults, RunRecord } from '../src/record/results.ts';
 import { totalUsage } from '../src/agent/usage.ts';
 import { benchmarkSections } from '../src/benchmarks/index.ts';
 import { writeReport } from '../src/runs/write-report.ts';
@@ -17,6 +17,7 @@ import { carryScreenshots, keepScreenshots } from '../src/runs/screenshot-files.
 import { createRunFolder, pointLatestAt, reportFolder, runFolderName } from '../src/runs/run-folders.ts';
 import { optionValues } from '../src/runner/command-line.ts';
 import { appendTrajectory, carryTrajectories } from '../src/runs/trajectories.ts';
+import { writeViewer } from '../src/viewer/write-viewer.ts';
 
 export interface BenchmarkReporterOptions {
   /** The report folder: each run writes to a folder of its own in it (docs/reports-and-runs.md, "Runs"). */
@@ -46,6 +47,8 @@ export default class BenchmarkReporter implements Reporter {
   private readonly earlier: RunRecord[] = [];
   private readonly recorded = new Map<TestCase, RunRecord>();
   private table?: string;
+  /** The run's viewer page, once written. */
+  private viewer?: string;
   private unwritable?: Error;
   /** Writing trajectories.jsonl failed once: said then, not tried again. */
   private trajectoriesLost = false;
@@ -134,12 +137,13 @@ export default class BenchmarkReporter implements Reporter {
     // Where the journal could not be, the results go to a folder of their own in the temporary folder.
     const folder = this.journal ? dirname(this.journal.file) : mkdtempSync(join(tmpdir(), 'benchwright-run-'));
     if (!this.journal) console.error(`benchwright: no run folder could be written in ${this.reportDir} (${this.unwritable?.message}); this run's results are in ${folder}`);
+    let results: BenchmarkResults | undefined;
     try {
       const tests = this.suite.allTests();
       const current = tests.map((t) => this.recorded.get(t) ?? testRecord(t)).filter((r) => r !== undefined);
       const records = unionWithEarlier(this.earlier, current);
       const meta = { ...runMetadata(this.config, result.startTime, browserOf(tests), new Set(records.map(projectOf))), ...this.resumedFrom() };
-      const results = assembleResults(meta, records, projectOrder(this.config));
+      results = assembleResults(meta, records, projectOrder(this.config));
       const report = writeReport(folder, results, {
         width: process.stdout.columns || 120,
         sections: benchmarkSections(),
@@ -153,11 +157,19 @@ export default class BenchmarkReporter implements Reporter {
     } finally {
       this.journal?.close({ status: result.status, date: new Date().toISOString() });
     }
+    // After the journal's last line: a viewer older than its run's journal is written again by `benchwright show`.
+    if (!results) return;
+    try {
+      this.viewer = writeViewer(folder, results);
+    } catch (e) {
+      console.error(`benchwright: could not write the run's viewer (benchwright show ${basename(folder)} tries again): ${(e as Error).message}`);
+    }
   }
 
   /** The table comes after Playwright's own summary, which the list reporter (after this one) prints in its onEnd. */
   async onExit(): Promise<void> {
     if (this.table) console.log(`\n${this.table}`);
+    if (this.viewer) console.log(`Viewer: ${this.viewer} (npx benchwright show)`);
   }
 
   printsToStdio(): boolean {

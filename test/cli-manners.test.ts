@@ -11,7 +11,7 @@ import { FORM_TASKS, ROOT, runCli, tempDir } from './helpers.ts';
 // The CLI's manners, Playwright's: --version, help everywhere, a usage error as one line and a
 // pointer to the help (exit code 2), the same words for the same mistake on every command.
 
-const COMMANDS = ['setup', 'validate', 'import', 'report', 'runs', 'compare', 'export', 'evaluate', 'help'];
+const COMMANDS = ['setup', 'validate', 'import', 'report', 'runs', 'compare', 'show', 'export', 'evaluate', 'help'];
 const SOURCES = 'turkingbench, miniwob, webarena, webarena-verified, assistantbench';
 const CLI_DOC = readFileSync(join(ROOT, 'docs', 'cli.md'), 'utf8');
 
@@ -91,13 +91,14 @@ test('a usage error is one line and a pointer to the help, exit code 2, on every
   usageError(['report', '--checkbox', 'some'], 'report', 'unknown --checkbox "some"; expected one of: exact, iou');
   usageError(['runs', 'a', 'b'], 'runs', 'unexpected argument "b"');
   usageError(['compare', 'a'], 'compare', 'missing run B');
+  usageError(['show', 'a', 'b', 'c'], 'show', 'unexpected argument "c"');
   usageError(['export', 'latest'], 'export', /^missing --format; expected one of: chat, webarena, /);
   usageError(['evaluate', 'webarena-verified', 'dataset.json'], 'evaluate webarena-verified', 'missing --out <dir>');
   usageError(['help', 'frobnicate'], 'help', /^unknown command "frobnicate"/);
 });
 
 test('the same mistake is worded alike on every command: unknown options, missing values, arguments too many', () => {
-  for (const command of ['setup', 'validate', 'import', 'report', 'runs', 'compare', 'export']) usageError([command, '--bogus'], command, 'unknown option --bogus');
+  for (const command of ['setup', 'validate', 'import', 'report', 'runs', 'compare', 'show', 'export']) usageError([command, '--bogus'], command, 'unknown option --bogus');
   usageError(['evaluate', 'webarena-verified', '--bogus'], 'evaluate webarena-verified', 'unknown option --bogus');
   for (const args of [['import', 'miniwob', 'x'], ['report'], ['export', '--format', 'chat']]) usageError([...args, '--out'], args[0]!, 'missing value for --out');
   // An option where the value should be: the value was forgotten.

@@ -14,7 +14,7 @@ const TASKS = ['src/task', ...LEAVES];
 const BROWSER = ['src/actions', 'src/observe', 'src/values', 'src/metrics', ...TASKS];
 const CONTRACTS = ['src/record', 'src/agent', ...BROWSER];
 const SCORING = ['src/evaluators', 'src/llm', ...CONTRACTS];
-const CORE = ['src/runner', 'src/runs', 'src/analysis', 'src/render', 'src/server', 'src/setup', ...SCORING];
+const CORE = ['src/runner', 'src/runs', 'src/analysis', 'src/render', 'src/viewer', 'src/server', 'src/setup', ...SCORING];
 /** What a benchmark's folder may use: the core, and the interface it implements. */
 const PLUGIN = [...CORE, 'src/benchmarks/types.ts'];
 
@@ -44,6 +44,8 @@ const MAY_IMPORT: Record<string, string[]> = {
   'src/runs': ['src/render', 'src/analysis', ...SCORING],
   'src/analysis': SCORING,
   'src/render': ['src/analysis', ...SCORING],
+  // The viewer reads what a run kept (src/runs) and writes it for the page.
+  'src/viewer': ['src/runs', ...SCORING],
   // Plugins: benchmarks and agents. WebArena-Verified's tasks are WebArena's, imported alike.
   'src/benchmarks/turkingbench': PLUGIN,
   'src/benchmarks/miniwob': PLUGIN,

@@ -20,7 +20,7 @@ test('the package: packed, installed offline into a project of its own, it runs 
   const { tarball, files } = packed;
   // What a user's project needs, and nothing of the repository's own.
   for (const file of ['bin/benchwright.js', 'dist/index.js', 'dist/index.d.ts', 'dist/plugin.js', 'dist/plugin.d.ts', 'dist/config/benchmark-config.js', 'dist/specs/benchmark.spec.js', 'dist/fixtures/benchwright.js',
-    'dist/reporters/benchmark.js', 'dist/src/cli/main.js', 'dist/src/server/crowd-html-elements.js', 'schemas/task.schema.json', 'schemas/manifest.schema.json', 'schemas/agent-protocol.schema.json', 'README.md']) {
+    'dist/reporters/benchmark.js', 'dist/src/cli/main.js', 'dist/src/server/crowd-html-elements.js', 'dist/src/viewer/page/index.html', 'dist/src/viewer/page/main.js', 'schemas/task.schema.json', 'schemas/manifest.schema.json', 'schemas/agent-protocol.schema.json', 'README.md']) {
     assert.ok(files.includes(file), `the package lacks ${file}`);
   }
   assert.deepEqual(files.filter((f) => /^(test|tasks|examples|scripts|specs|src|\.ci)\//.test(f) || (f.endsWith('.ts') && !f.endsWith('.d.ts'))), []);
@@ -74,6 +74,11 @@ test('the package: packed, installed offline into a project of its own, it runs 
   const cli = spawnSync('npx', ['benchwright', 'validate', 'tasks', '--evaluators', 'evaluators/mentions.ts'], { cwd: project, encoding: 'utf8', env });
   assert.equal(cli.status, 0, cli.stdout + cli.stderr);
   assert.match(cli.stdout, /2 task files, 4 instances, 0 errors/);
+  // The run's viewer, written from the package's own page.
+  assert.ok(existsSync(join(project, 'benchwright-report', 'latest', 'viewer', 'index.html')));
+  const shown = spawnSync('npx', ['benchwright', 'show', '--no-open'], { cwd: project, encoding: 'utf8', env });
+  assert.equal(shown.status, 0, shown.stdout + shown.stderr);
+  assert.match(shown.stdout, /^benchwright show: file:\/\/.*\/viewer\/index\.html$/m);
 });
 
 test('a benchmark of the user\'s own, from the installed package: its importer in the CLI, its evaluator in a run, its table in the report', { timeout: 300_000 }, () => {

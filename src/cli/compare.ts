@@ -1,6 +1,6 @@
 import { DEFAULT_RESAMPLES } from '../analysis/aggregate.ts';
 import { type Comparison, compareRuns, type Run } from '../analysis/compare.ts';
-import { locateResults } from '../runs/run-folders.ts';
+import { isRun, locateResults } from '../runs/run-folders.ts';
 import { renderCompareMarkdown, renderCompareText } from '../render/compare.ts';
 import { benchmarkCompareSections } from '../benchmarks/index.ts';
 import type { CompareSection } from '../render/sections.ts';
@@ -46,6 +46,8 @@ Projects of the same name are paired; two runs of one project each are paired wh
     const added = benchmarkCompareSections();
     const comparison = compareRuns(a, b, pairs, { resamples, seed: chosenSeed ?? seedA ?? 1 }, added);
     console.log(RENDER[format]!(comparison, added));
+    // Two runs (not results.json files) have viewers: the same instances side by side.
+    if (format === 'text' && isRun(a.folder) && isRun(b.folder)) console.log(`\nSide by side, instance by instance: benchwright show ${positionals[0]} ${positionals[1]}`);
     return 0;
   },
 };

@@ -7,6 +7,7 @@ import { importTasks } from './import.ts';
 import { report } from './report.ts';
 import { runs } from './runs.ts';
 import { setup } from './setup.ts';
+import { show } from './show.ts';
 import { validate } from './validate.ts';
 import { registerBenchmarksFrom } from '../benchmarks/index.ts';
 import { packageFile } from '../package-files.ts';
@@ -20,6 +21,7 @@ const COMMANDS: Record<string, Command> = {
   report,
   runs,
   compare,
+  show,
   export: exportRun,
   evaluate,
   help: {

@@ -46,7 +46,8 @@ export function pointLatestAt(folder: string): void {
   renameSync(temp, join(dirname(folder), LATEST));
 }
 
-const isRun = (folder: string) => existsSync(join(folder, JOURNAL));
+/** Whether a folder is a run's (it has a journal). */
+export const isRun = (folder: string) => existsSync(join(folder, JOURNAL));
 
 /**
  * The run folder an argument names: `latest` (or nothing), a run folder, its journal or

@@ -1,4 +1,5 @@
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
+import { instanceKey } from '../record/keys.ts';
 import { join } from 'node:path';
 import type { Trajectory } from '../record/trajectory.ts';
 import type { FieldTrajectory } from '../record/trajectory.ts';
@@ -49,7 +50,57 @@ export function readTrajectories(folder: string): TrajectoryRecord[] {
     } catch {
       continue;
     }
-    last.set(JSON.stringify([record.project, record.task, record.instance]), record);
+    last.set(instanceKey(record), record);
   }
   return [...last.values()];
+}
+
+/** Where an instance's last trajectory is in trajectories.jsonl: its bytes. */
+export interface TrajectorySpan {
+  offset: number;
+  length: number;
+}
+
+/**
+ * Where each instance's trajectory is (the last one, by instanceKey), read a block at a time:
+ * a viewer of a run of 30,000 episodes reads each again when it needs it, never all at once.
+ */
+export function locateTrajectories(folder: string): Map<string, TrajectorySpan> {
+  const spans = new Map<string, TrajectorySpan>();
+  const file = join(folder, TRAJECTORIES);
+  if (!existsSync(file)) return spans;
+  const fd = openSync(file, 'r');
+  try {
+    const block = Buffer.alloc(1 << 22);
+    let carry = Buffer.alloc(0);
+    let carryAt = 0;
+    for (let read: number; (read = readSync(fd, block, 0, block.length, null)) > 0; ) {
+      const bytes = Buffer.concat([carry, block.subarray(0, read)]);
+      let start = 0;
+      for (let nl = bytes.indexOf(10); nl !== -1; start = nl + 1, nl = bytes.indexOf(10, start)) {
+        const key = keyOfLine(bytes.toString('utf8', start, nl));
+        if (key !== undefined) spans.set(key, { offset: carryAt + start, length: nl - start });
+      }
+      carry = Buffer.from(bytes.subarray(start));
+      carryAt += start;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return spans;
+}
+
+/** The trajectories at these spans, read from an open trajectories.jsonl. */
+export function readTrajectoryAt(fd: number, span: TrajectorySpan): TrajectoryRecord {
+  const bytes = Buffer.alloc(span.length);
+  readSync(fd, bytes, 0, span.length, span.offset);
+  return JSON.parse(bytes.toString('utf8')) as TrajectoryRecord;
+}
+
+function keyOfLine(line: string): string | undefined {
+  try {
+    return instanceKey(JSON.parse(line) as TrajectoryRecord);
+  } catch {
+    return undefined;
+  }
 }
