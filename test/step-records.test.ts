@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { PROMPT_TREE } from '../src/agent/types.ts';
 import type { PageBoxes } from '../src/record/attachments.ts';
 import { instanceFileId, SCREENSHOTS } from '../src/runs/screenshot-files.ts';
 import { readTrajectories } from '../src/runs/trajectories.ts';
@@ -47,11 +48,16 @@ test('an episode under screenshot steps: each step\'s page in screenshots/, its 
     assert.deepEqual(steps.map((s) => s.usage?.calls), [1, 3, 1]);
     assert.ok(steps.every((s) => s.prompt?.startsWith('system: You are an agent') && s.prompt.includes('\n\nuser: Goal: ')), steps[0]!.prompt);
     assert.match(steps[1]!.prompt!, /\n\nassistant: I have no idea\.\n\nuser: Your answer could not be used: /);
+    // The tree the step was shown is kept once, in its observation: the prompt names it.
+    for (const [i, step] of steps.entries()) {
+      assert.ok(step.prompt!.includes(PROMPT_TREE), step.prompt);
+      assert.ok(!step.prompt!.includes(record.trajectory.observations![i]!.snapshot));
+    }
 
     const id = instanceFileId(record);
-    const files = readdirSync(join(runFolder, SCREENSHOTS)).filter((f) => f.startsWith(`${id}-`)).sort();
-    assert.deepEqual(files, [`${id}-final.jpg`, `${id}-step-1.jpg`, `${id}-step-2.jpg`, `${id}-step-3.jpg`]);
-    const jpeg = readFileSync(join(runFolder, SCREENSHOTS, `${id}-step-1.jpg`));
+    const files = readdirSync(join(runFolder, SCREENSHOTS, id)).sort();
+    assert.deepEqual(files, ['final.jpg', 'step-1.jpg', 'step-2.jpg', 'step-3.jpg']);
+    const jpeg = readFileSync(join(runFolder, SCREENSHOTS, id, 'step-1.jpg'));
     assert.deepEqual([jpeg[0], jpeg[1]], [0xff, 0xd8], 'a JPEG');
 
     const episode = testSteps(reportFile).find((t) => t.steps.some((s) => s.title.startsWith('step 1 ')));
@@ -74,9 +80,9 @@ test('a form\'s final page: where each scored field is on it, kept beside it in 
   const run = runPlaywright(['test', '--project=oracle', '--grep', '@review-sentiment'], { BENCHWRIGHT_INSTANCES: '1', BENCHWRIGHT_SCREENSHOT: 'on', BENCHWRIGHT_ALLURE: 'off' });
   assert.equal(run.code, 0, run.output);
   const folder = join(run.dir, 'benchwright-report', 'latest', SCREENSHOTS);
-  const boxesFile = readdirSync(folder).find((f) => f.endsWith('-final.json'));
+  const boxesFile = readdirSync(folder).map((id) => join(folder, id, 'final.json')).find(existsSync);
   assert.ok(boxesFile, readdirSync(folder).join(', '));
-  const { width, height, boxes } = JSON.parse(readFileSync(join(folder, boxesFile), 'utf8')) as PageBoxes;
+  const { width, height, boxes } = JSON.parse(readFileSync(boxesFile, 'utf8')) as PageBoxes;
   assert.ok(width > 0 && height > 0);
   assert.ok(Object.keys(boxes).length > 0, 'some field in view');
   for (const [x, y, w, h] of Object.values(boxes)) assert.ok(x + w > 0 && y + h > 0 && x < width && y < height && w > 0 && h > 0, JSON.stringify(boxes));

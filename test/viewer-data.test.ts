@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { gunzipSync } from 'node:zlib';
+import { runInNewContext } from 'node:vm';
 import { RESULTS_FORMAT, type BenchmarkResults, type InstanceRow } from '../src/record/results.ts';
 import { JOURNAL } from '../src/runs/journal.ts';
 import { instanceFileId, SCREENSHOTS } from '../src/runs/screenshot-files.ts';
@@ -12,38 +12,32 @@ import { base85 } from '../src/viewer/packed.ts';
 import { verdictOf } from '../src/viewer/verdict.ts';
 import type { ViewerIndex } from '../src/viewer/viewer-index.ts';
 import { viewerIsCurrent, writeViewer } from '../src/viewer/write-viewer.ts';
-import { tempDir } from './helpers.ts';
+import { ROOT, tempDir } from './helpers.ts';
 
-/** A data script's JSON, read back as the page reads it (data.js): base 85, then gunzip. */
-function unpack(script: string, inflate = true): unknown {
-  const [, length, digits] = /^benchwrightData\((\d+),"([^"]*)"\);\n$/.exec(script)!;
-  const bytes = Buffer.alloc((digits!.length / 5) * 4);
-  for (let i = 0; i < digits!.length; i += 5) {
-    let n = 0;
-    for (let d = 0; d < 5; d++) {
-      const code = digits!.charCodeAt(i + d);
-      n = n * 85 + (code > 92 ? code - 36 : code - 35);
-    }
-    bytes.writeUInt32BE(n, (i / 5) * 4);
-  }
-  const packed = bytes.subarray(0, Number(length));
-  return inflate ? JSON.parse(gunzipSync(packed).toString('utf8')) : [...packed];
+/** The page's own reading of a data script (src/viewer/page/data.js, run in a sandbox): base 85, then gunzip. */
+async function unpack(script: string, inflate = true): Promise<unknown> {
+  const page = { window: {} as Record<string, (length: number, digits: string) => void>, Uint8Array, DataView, Blob, DecompressionStream, Response, JSON };
+  const BW = runInNewContext(`${readFileSync(join(ROOT, 'src', 'viewer', 'page', 'data.js'), 'utf8')}\nBW`, page) as { bytes: (p: unknown) => Uint8Array; inflate: (p: unknown) => Promise<unknown> };
+  let packed: unknown;
+  runInNewContext(script, { benchwrightData: (length: number, digits: string) => (packed = { length, digits }) });
+  return inflate ? BW.inflate(packed) : [...BW.bytes(packed)];
 }
 
 const row = (n: number, extra: Partial<InstanceRow> = {}): InstanceRow => ({
   project: n % 2 ? 'oracle' : 'do-nothing', agent: 'x', task: `task-${n % 7}`, instance: `i${n}`, outcome: 'scored', status: 'passed', retries: 0, score: 1, ceiling: 1, ...extra,
 });
 
-test('base 85: 5 digits per 4 bytes, none a quote or a backslash, any length', () => {
+test('base 85: 5 digits per 4 bytes, none a quote or a backslash, any length; the page reads back what was written', async () => {
   for (const length of [0, 1, 3, 4, 5, 1000]) {
     const bytes = Buffer.from(Array.from({ length }, (_, i) => (i * 97 + 13) % 256));
     const digits = base85(bytes);
     assert.equal(digits.length, Math.ceil(length / 4) * 5);
     assert.doesNotMatch(digits, /["\\]/);
+    assert.deepEqual(await unpack(`benchwrightData(${length},"${digits}");\n`, false), [...bytes]);
   }
   // Zero is the first digit; the last group is padded with zeros.
   assert.equal(base85(Buffer.from([0, 0, 0, 0, 0])), '##########');
-  assert.deepEqual(unpack(`benchwrightData(2,"${base85(Buffer.from([0x1f, 0x8b]))}");\n`, false), [0x1f, 0x8b]);
+  assert.deepEqual(await unpack(`benchwrightData(4,"${base85(Buffer.from([0xff, 0xff, 0xff, 0xff]))}");\n`, false), [0xff, 0xff, 0xff, 0xff]);
 });
 
 test('one class per instance: what stopped it before how it scored', () => {
@@ -58,12 +52,12 @@ test('one class per instance: what stopped it before how it scored', () => {
   assert.equal(verdictOf(row(1, { score: 0.5, pageLimited: ['f'] })), 'page-limited');
 });
 
-test("a run's viewer: an index of every row, instances in chunks with their episode, fields, evidence and screenshots", () => {
+test("a run's viewer: an index of every row, instances in chunks with their episode, fields, evidence and screenshots", async () => {
   const run = tempDir();
   writeFileSync(join(run, JOURNAL), '{}\n');
   const instances = Array.from({ length: 900 }, (_, n) => row(n, n === 5 ? { score: 0, tags: ['hard'], episode: { steps: 1, end: 'answered' }, usage: { calls: 1, promptTokens: 10, completionTokens: 2, cost: 0.01, cached: 0 } } : {}));
   const results: BenchmarkResults = {
-    format: RESULTS_FORMAT, meta: { date: '2026-11-27T00:00:00Z', versions: {}, projects: {} }, instances, taskErrors: [],
+    format: RESULTS_FORMAT, meta: { date: '2026-11-27T00:00:00Z', versions: {}, projects: {} }, instances, taskErrors: [{ project: 'oracle', task: 'broken', error: 'broken.yaml:3:1: expected a page' }],
     fields: [{ project: 'do-nothing', task: 'task-3', instance: 'i10', field: 'name', gold: ['a', 'b'], prediction: 'a', score: 1, ceiling: 1, type: 'text' }],
     evaluations: [{ project: 'oracle', task: 'task-5', instance: 'i5', evaluator: 'answer', score: 0, expected: '42', got: '41', inputs: { evidence: '41', expected: '42' } }],
   };
@@ -72,27 +66,28 @@ test("a run's viewer: an index of every row, instances in chunks with their epis
     steps: [{ step: 1, action: 'send_msg_to_user("41")', ok: true, url: 'http://x/', snapshotChars: 9, ms: 5 }],
     observations: [{ step: 0, url: 'http://x/', title: 'X', tabs: [{ index: 0, url: 'http://x/', title: 'X', focused: true }], snapshot: '- main [ref=e1]' }],
   } });
-  mkdirSync(join(run, SCREENSHOTS));
   const id = instanceFileId(instances[5]!);
-  for (const name of [`${id}-step-1.jpg`, `${id}-final.jpg`]) writeFileSync(join(run, SCREENSHOTS, name), 'jpeg');
-  writeFileSync(join(run, SCREENSHOTS, `${id}-final.json`), JSON.stringify({ width: 10, height: 10, boxes: { name: [1, 2, 3, 4] } }));
+  mkdirSync(join(run, SCREENSHOTS, id), { recursive: true });
+  for (const name of ['step-1.jpg', 'final.jpg']) writeFileSync(join(run, SCREENSHOTS, id, name), 'jpeg');
+  writeFileSync(join(run, SCREENSHOTS, id, 'final.json'), JSON.stringify({ width: 10, height: 10, boxes: { name: [1, 2, 3, 4] } }));
 
   const page = writeViewer(run, results);
   assert.equal(page, join(run, 'viewer', 'index.html'));
   const data = join(run, 'viewer', 'data');
-  const index = unpack(readFileSync(join(data, 'index.js'), 'utf8')) as ViewerIndex;
+  const index = await unpack(readFileSync(join(data, 'index.js'), 'utf8')) as ViewerIndex;
   assert.equal(index.rows.length, 900);
   assert.equal(index.chunks, 3);
+  assert.deepEqual(index.taskErrors, results.taskErrors, 'task files that did not load: said above the list');
   assert.deepEqual(readdirSync(data).sort(), ['0.js', '1.js', '2.js', 'index.js']);
   const [project, task, instance, verdict, score, ceiling, steps, end, cost, tags, chunk, at] = index.rows[5]!;
   assert.deepEqual([index.projects[project], index.tasks[task], instance, index.verdicts[verdict], score, ceiling, steps, index.ends[end], cost, tags.map((t) => index.tags[t])], ['oracle', 'task-5', 'i5', 'lost', 0, 1, 1, 'answered', 0.01, ['hard']]);
-  const view = (unpack(readFileSync(join(data, `${chunk}.js`), 'utf8')) as InstanceView[])[at]!;
+  const view = ((await unpack(readFileSync(join(data, `${chunk}.js`), 'utf8'))) as InstanceView[])[at]!;
   assert.equal(view.row.instance, 'i5');
   assert.deepEqual(view.episode?.seen, [{ snapshot: '- main [ref=e1]' }]);
   assert.deepEqual(view.evaluations, [{ evaluator: 'answer', score: 0, expected: '42', got: '41' }]);
-  assert.deepEqual(view.shots, { final: `../screenshots/${id}-final.jpg`, steps: { 1: `../screenshots/${id}-step-1.jpg` }, boxes: { width: 10, height: 10, boxes: { name: [1, 2, 3, 4] } } });
+  assert.deepEqual(view.shots, { final: `../screenshots/${id}/final.jpg`, steps: { 1: `../screenshots/${id}/step-1.jpg` }, boxes: { width: 10, height: 10, boxes: { name: [1, 2, 3, 4] } } });
   const [, , , , , , , , , , chunk10, at10] = index.rows[10]!;
-  assert.deepEqual((unpack(readFileSync(join(data, `${chunk10}.js`), 'utf8')) as InstanceView[])[at10]!.fields?.map((f) => f.field), ['name']);
+  assert.deepEqual(((await unpack(readFileSync(join(data, `${chunk10}.js`), 'utf8'))) as InstanceView[])[at10]!.fields?.map((f) => f.field), ['name']);
   // The page, its script and style beside the data.
   for (const file of ['index.html', 'data.js', 'list.js', 'episode.js', 'instance.js', 'main.js', 'viewer.css']) assert.ok(readdirSync(join(run, 'viewer')).includes(file), file);
 

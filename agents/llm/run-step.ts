@@ -1,5 +1,6 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import type { AgentFailure, AgentStep, EpisodeInput } from '../../src/agent/types.ts';
+import { PROMPT_TREE, type AgentFailure, type AgentStep, type EpisodeInput } from '../../src/agent/types.ts';
+import type { Observation } from '../../src/observe/observe.ts';
 import { stepUsageKey } from '../../src/agent/usage.ts';
 import { complete, type CallRecord } from '../../src/llm/client.ts';
 import { usageOf } from './call-usage.ts';
@@ -40,21 +41,30 @@ export async function llmStep(input: EpisodeInput): Promise<AgentStep | AgentFai
     const read = readStepReply(call.reply ?? '', input.actionSet);
     if ('action' in read) {
       record();
-      return { ...read, prompt: promptText(messages) };
+      return { ...read, prompt: promptText(messages, input.observation) };
     }
     if (attempt >= settings.reprompts) {
       const error = `no usable action after ${attempt + 1} replies: ${read.error}`;
       record(error);
-      return { action: '', error, prompt: promptText(messages) };
+      return { action: '', error, prompt: promptText(messages, input.observation) };
     }
     messages.push(...stepReprompt(call.reply ?? '', read.error));
   }
 }
 
-/** The step's messages as the trajectory keeps them: each as its role and text, images as `[image]`; written once the step is done. */
-function promptText(messages: ChatCompletionMessageParam[]): string {
+/** A tree shorter than this is left in the prompt: a few words could stand elsewhere in it too. */
+const TREE_KEPT_ONCE_FROM = 200;
+
+/**
+ * The step's messages as the trajectory keeps them: each as its role and text, images as
+ * `[image]`, the tree the agent was given, where the prompt holds it whole, as PROMPT_TREE (it
+ * is the observation's, which the trajectory keeps beside); written once the step is done.
+ */
+function promptText(messages: ChatCompletionMessageParam[], observation: Observation): string {
   const textOf = (content: ChatCompletionMessageParam['content']) => typeof content === 'string'
     ? content
     : (content ?? []).map((part) => (part.type === 'text' ? part.text : part.type === 'image_url' ? '[image]' : `[${part.type}]`)).join('\n');
-  return messages.map((m) => `${m.role}: ${textOf(m.content)}`).join('\n\n');
+  const text = messages.map((m) => `${m.role}: ${textOf(m.content)}`).join('\n\n');
+  const tree = observation.browsergym?.axtree ?? observation.snapshot;
+  return tree.length >= TREE_KEPT_ONCE_FROM ? text.split(tree).join(PROMPT_TREE) : text;
 }

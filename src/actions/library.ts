@@ -4,6 +4,7 @@ import { labelOf, locateField, matchOption, type ControlState, type FieldLocatio
 import { BROWSERGYM_ACTIONS, isBrowserGymAction, type BrowserGymActionName } from './browsergym-actions.ts';
 import { ActionProblem, isPageAction, PAGE_ACTIONS, PageRefusal, type ElementKey, type PageActionContext, type PageActionName } from './page-actions.ts';
 import { actionError, firstLine, PAGE_GONE, refused } from './action-errors.ts';
+import { ActionFailure, stepOrFailure } from './step-failure.ts';
 import { formatAction, type Action, type ActionArg, type ActionName } from '../action-set/signatures.ts';
 import { callIsolated } from '../values/page-session.ts';
 
@@ -20,27 +21,6 @@ export interface ActionRecord {
 
 /** Runs a body as a named step (Playwright's test.step in a test), so traces and reports show it. */
 export type StepRunner = <T>(title: string, body: () => Promise<T>) => Promise<T>;
-
-/**
- * Thrown inside a step's body so that traces and reports show the step failed with this
- * message; stepOrFailure catches it outside the step, so the test itself goes on.
- */
-export class StepFailure extends Error {}
-
-/** Runs a step whose body may end in a StepFailure: that failure as a value; any other error is thrown on. */
-export function stepOrFailure<T>(step: StepRunner, title: string, body: () => Promise<T>): Promise<T | StepFailure> {
-  return step(title, body).catch((e: unknown) => {
-    if (e instanceof StepFailure) return e;
-    throw e;
-  });
-}
-
-/** An action that failed, as its step's failure: it carries the outcome the caller gets. */
-class ActionFailure extends StepFailure {
-  constructor(readonly outcome: Extract<ActionOutcome, { ok: false }>) {
-    super(outcome.error);
-  }
-}
 
 export interface ActionLibraryOptions {
   step?: StepRunner;
@@ -216,7 +196,8 @@ export class ActionLibrary {
 
   private async act(name: ActionName, args: ActionArg[], body: () => Promise<unknown>, logged = true): Promise<ActionOutcome> {
     const title = formatAction({ name, args });
-    const stepTitle = this.titlePrefix ? `${this.titlePrefix} · ${title}` : title;
+    const prefix = this.titlePrefix;
+    const stepTitle = prefix ? `${prefix} · ${title}` : title;
     const started = Date.now();
     const ended = await stepOrFailure(this.step, stepTitle, async (): Promise<ActionOutcome> => {
       try {
@@ -224,9 +205,12 @@ export class ActionLibrary {
         return typeof result === 'string' ? (logged ? { ok: true, note: result } : { ok: true, value: result }) : { ok: true };
       } catch (e) {
         // What an agent asked for failed: an outcome (Playwright's reasons, a timeout, a page
-        // that navigated meanwhile...), shown as a failed step. A closed or crashed page, or a bug of ours, is not.
+        // that navigated meanwhile...). A closed or crashed page, or a bug of ours, is not.
         if (this.page.isClosed() || PAGE_GONE.test(firstLine(e)) || e instanceof TypeError || e instanceof ReferenceError || e instanceof RangeError) throw e;
-        throw new ActionFailure({ ok: false, error: actionError(e), ...(e instanceof PageRefusal && { byPage: true as const }) });
+        const failed = { ok: false as const, error: actionError(e), ...(e instanceof PageRefusal && { byPage: true as const }) };
+        // An episode's step (its title prefixed) shows as a failed step; an oracle's retries and a form agent's tries stay quiet.
+        if (prefix) throw new ActionFailure(failed);
+        return failed;
       }
     });
     const outcome = ended instanceof ActionFailure ? ended.outcome : (ended as ActionOutcome);

@@ -98,7 +98,7 @@ export interface StepRecord {
   ms: number;
   /** What the agent spent choosing the action, when it says (the llm and http agents do). */
   usage?: Usage;
-  /** What the agent sent its model for this step, as text (AgentStep.prompt). */
+  /** What the agent sent its model for this step, as text (AgentStep.prompt), the step's tree written as PROMPT_TREE where it holds it whole. */
   prompt?: string;
 }
 
@@ -135,7 +135,11 @@ export interface AgentStep {
   reasoning?: string;
   /** Why the reply holds no usable action, when the agent knows better than the parser (an agent server's reply that is not the protocol's). */
   error?: string;
-  /** What it sent its model, as text: each message as `system:`, `user:` or `assistant:` and its text, images as `[image]`. */
+  /**
+   * What it sent its model, as text: each message as `system:`, `user:` or `assistant:` and its
+   * text, images as `[image]`, and the observation's tree, where it is there whole, as
+   * PROMPT_TREE: the trajectory keeps the tree once, in the step's observation.
+   */
   prompt?: string;
 }
 
@@ -170,3 +174,6 @@ export interface Agent {
    */
   answer?(input: ClosedBookInput): Promise<string | null | AgentFailure>;
 }
+
+/** Stands for the step's tree in a recorded prompt (AgentStep.prompt); a viewer puts the tree back. */
+export const PROMPT_TREE = '[the tree of this step\'s observation]';

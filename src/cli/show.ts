@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { join, relative } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readRun, resolveRun } from '../runs/run-folders.ts';
 import { parseCommandLine } from '../usage-error.ts';
@@ -25,7 +26,9 @@ export const show: Command = {
     const url = pathToFileURL(page);
     if (second) {
       viewerOf(second);
-      url.search = `?with=${encodeURIComponent(`${relative(join(runA, VIEWER), join(second, VIEWER))}/`)}`;
+      // A relative URL (each segment escaped: a folder named `a #b`), then escaped once more as the query's value.
+      const path = relative(join(runA, VIEWER), join(second, VIEWER)).split(sep).map(encodeURIComponent).join('/');
+      url.search = `?with=${encodeURIComponent(`${path || '.'}/`)}`;
     }
     console.log(`benchwright show: ${url.href}`);
     if (!values['no-open']) openInBrowser(url.href);
@@ -33,16 +36,27 @@ export const show: Command = {
   },
 };
 
-/** The run's viewer page, written first when it is missing or older than the run's journal. */
+/**
+ * The run's viewer page, written first when it is missing or older than the run's journal. One
+ * that cannot be written again (a run copied read-only) is shown as it is, saying so.
+ */
 function viewerOf(folder: string): string {
-  if (viewerIsCurrent(folder)) return join(folder, VIEWER, 'index.html');
-  return writeViewer(folder, readRun(folder).results);
+  const page = join(folder, VIEWER, 'index.html');
+  if (viewerIsCurrent(folder)) return page;
+  try {
+    return writeViewer(folder, readRun(folder).results);
+  } catch (e) {
+    if (!existsSync(page)) throw e;
+    console.error(`benchwright show: the viewer of ${folder} may be older than its journal, and could not be written again (${(e as Error).message}): showing it as it is`);
+    return page;
+  }
 }
 
 /** The system's own way of opening an address; where there is none, the address printed is the way. */
 function openInBrowser(url: string): void {
   const [command, ...args] = process.platform === 'darwin' ? ['open', url] : process.platform === 'win32' ? ['cmd', '/c', 'start', '""', url] : ['xdg-open', url];
-  const child = spawn(command!, args, { detached: true, stdio: 'ignore' });
+  // cmd reads its line as written: start's empty title stays two quotes.
+  const child = spawn(command!, args, { detached: true, stdio: 'ignore', windowsVerbatimArguments: process.platform === 'win32' });
   child.on('error', () => console.log('benchwright show: no browser could be opened here; open the address above in one'));
   child.unref();
 }

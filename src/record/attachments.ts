@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import type { TestInfo } from '@playwright/test';
 import type { TestResult } from '@playwright/test/reporter';
 import type { Usage } from '../agent/usage.ts';
@@ -76,7 +77,12 @@ export const attachNetwork = (testInfo: TestInfo, path: string) => testInfo.atta
 export const attachFieldScores = (testInfo: TestInfo, records: FieldRecord[]) => testInfo.attach(FIELD_SCORES, { body: fieldScoresCsv(records), contentType: 'text/csv' });
 export const attachFinalPage = (testInfo: TestInfo, jpeg: Buffer) => testInfo.attach(FINAL_PAGE, { body: jpeg, contentType: 'image/jpeg' });
 export const attachFinalPageBoxes = (testInfo: TestInfo, boxes: PageBoxes) => testInfo.attach(FINAL_PAGE_BOXES, { body: JSON.stringify(boxes), contentType: JSON_TYPE });
-export const attachStepPage = (testInfo: TestInfo, step: number, jpeg: Buffer) => testInfo.attach(`step ${step}.jpg`, { body: jpeg, contentType: 'image/jpeg' });
+/** A step's page, attached as a file: a body would stay in the runner's memory for the whole run, every step of every instance. */
+export async function attachStepPage(testInfo: TestInfo, step: number, jpeg: Buffer): Promise<void> {
+  const path = testInfo.outputPath(`step-${step}.jpg`);
+  await writeFile(path, jpeg);
+  await testInfo.attach(`step ${step}.jpg`, { path, contentType: 'image/jpeg' });
+}
 
 /** A JSON attachment of a test's attempt; undefined when it has none. Throws, naming it, when it cannot be read. */
 export function readAttachment<K extends keyof RecordAttachments>(result: TestResult, kind: K): RecordAttachments[K] | undefined {

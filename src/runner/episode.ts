@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { StepFailure, stepOrFailure, type ActionLibrary, type StepRunner } from '../actions/library.ts';
+import type { ActionLibrary, StepRunner } from '../actions/library.ts';
+import { StepFailure, stepOrFailure } from '../actions/step-failure.ts';
 import { isBrowserGymAction } from '../actions/browsergym-actions.ts';
 import { PAGE_ACTIONS } from '../actions/page-actions.ts';
 import { parseActions } from '../action-set/parse.ts';

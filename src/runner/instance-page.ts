@@ -9,6 +9,7 @@ import { within } from '../bounded.ts';
 import { RequestBodies } from './har-bodies.ts';
 import { PagePins, PINNED_LOCALE, type PagePinning } from './repeatable-page.ts';
 import { withSeed } from './seed-document.ts';
+import { boxesInView, glanceAt } from './page-captures.ts';
 
 /** What a page did on its own while an instance ran: recorded with the instance, never fatal. */
 export interface PageEvents {
@@ -26,9 +27,6 @@ export interface PageEvents {
 
 const noEvents = (): PageEvents => ({ dialogs: [], errors: [], failedRequests: [], blocked: [], opened: [], dropped: 0 });
 export const EVENTS_KEPT = 250;
-
-/** The widest a step's screenshot is, in pixels: enough to read a page's headings at a glance. */
-const GLANCE_WIDTH = 640;
 
 /** Cleaning up after an instance, or taking its final screenshot: longer means the page is stuck in a script. */
 export const TEARDOWN_MS = 5000;
@@ -232,17 +230,9 @@ export class InstancePage {
     return this.bounded('the final screenshot', capture).then(({ data }) => Buffer.from(data, 'base64'));
   }
 
-  /**
-   * A tab's viewport sized for a glance: a JPEG at most GLANCE_WIDTH wide (half scale for the
-   * usual 1280, a MiniWoB page's as it is) and low quality (a few KB), for every step of an
-   * episode. The clip is in the document's coordinates: the viewport where it is scrolled to.
-   */
-  async glance(page: Page): Promise<Buffer> {
-    const cdp = await sessionOf(page).cdp;
-    const capture = cdp.send('Page.getLayoutMetrics').then(({ cssVisualViewport: v }) => cdp.send('Page.captureScreenshot', {
-      format: 'jpeg', quality: 50, optimizeForSpeed: true, clip: { x: v.pageX, y: v.pageY, width: v.clientWidth, height: v.clientHeight, scale: Math.min(1, GLANCE_WIDTH / v.clientWidth) },
-    }));
-    return this.bounded("a step's screenshot", capture).then(({ data }) => Buffer.from(data, 'base64'));
+  /** A tab's page sized for a glance (page-captures.ts), for every step of an episode. */
+  glance(page: Page): Promise<Buffer> {
+    return this.bounded("a step's screenshot", glanceAt(page));
   }
 
   /**
@@ -295,17 +285,4 @@ async function openContext(browser: Browser, { viewport, proxy, storageState, ha
 async function closeOthers(context: BrowserContext, keep: Page): Promise<void> {
   const others = () => context.pages().filter((p) => p !== keep);
   for (let open = others(); open.length; open = others()) await Promise.all(open.map((p) => p.close()));
-}
-
-/** In the page: the viewport's size and the box of each name's first visible element that is in view. */
-function boxesInView(names: string[]): PageBoxes {
-  const width = window.innerWidth;
-  const height = window.innerHeight;
-  const boxes: PageBoxes['boxes'] = {};
-  for (const name of names) {
-    const shown = [...document.getElementsByName(name)].find((e) => e.checkVisibility({ visibilityProperty: true }) && e.getBoundingClientRect().width > 0);
-    const r = shown?.getBoundingClientRect();
-    if (r && r.right > 0 && r.bottom > 0 && r.left < width && r.top < height) boxes[name] = [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)];
-  }
-  return { width, height, boxes };
 }

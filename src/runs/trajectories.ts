@@ -62,7 +62,7 @@ export interface TrajectorySpan {
 }
 
 /**
- * Where each instance's trajectory is (the last one, by instanceKey), read a block at a time:
+ * Where each instance's episode is (the last one, by instanceKey), read a block at a time:
  * a viewer of a run of 30,000 episodes reads each again when it needs it, never all at once.
  */
 export function locateTrajectories(folder: string): Map<string, TrajectorySpan> {
@@ -78,7 +78,9 @@ export function locateTrajectories(folder: string): Map<string, TrajectorySpan> 
       const bytes = Buffer.concat([carry, block.subarray(0, read)]);
       let start = 0;
       for (let nl = bytes.indexOf(10); nl !== -1; start = nl + 1, nl = bytes.indexOf(10, start)) {
-        const key = keyOfLine(bytes.toString('utf8', start, nl));
+        const line = bytes.toString('utf8', start, nl);
+        // A form's steps (fieldTrajectory, with each field's HTML) are not read back: not parsed either.
+        const key = line.includes('"trajectory":') ? keyOfLine(line) : undefined;
         if (key !== undefined) spans.set(key, { offset: carryAt + start, length: nl - start });
       }
       carry = Buffer.from(bytes.subarray(start));
@@ -90,7 +92,7 @@ export function locateTrajectories(folder: string): Map<string, TrajectorySpan> 
   return spans;
 }
 
-/** The trajectories at these spans, read from an open trajectories.jsonl. */
+/** The trajectory at a span, read from an open trajectories.jsonl. */
 export function readTrajectoryAt(fd: number, span: TrajectorySpan): TrajectoryRecord {
   const bytes = Buffer.alloc(span.length);
   readSync(fd, bytes, 0, span.length, span.offset);

@@ -1,33 +1,34 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SCREENSHOTS } from '../runs/screenshot-files.ts';
+import type { PageBoxes } from '../record/attachments.ts';
+import { FINAL_BOXES_FILE, FINAL_PAGE_FILE, SCREENSHOTS } from '../runs/screenshot-files.ts';
 import type { Shots } from './instance-view.ts';
 
-const NAME = /^([0-9a-f]+)-(final|step-(\d+))\.(jpg|json)$/;
+const STEP_FILE = /^step-(\d+)\.jpg$/;
 
-/** Every instance's screenshots in the run folder, by its file id (screenshot-files.ts), read in one listing. */
-export function listScreenshots(runFolder: string): Map<string, Shots> {
+/** The instances that have screenshots in the run folder, by file id (screenshot-files.ts): one listing for the run. */
+export function instancesWithScreenshots(runFolder: string): Set<string> {
   const folder = join(runFolder, SCREENSHOTS);
-  const byId = new Map<string, Shots>();
-  if (!existsSync(folder)) return byId;
-  for (const name of readdirSync(folder)) {
-    const match = NAME.exec(name);
-    if (!match) continue;
-    const [, id, which, step, extension] = match;
-    const shots = byId.get(id!) ?? {};
-    byId.set(id!, shots);
-    // Paths as the viewer's page (viewer/index.html) reaches them.
-    const path = `../${SCREENSHOTS}/${name}`;
-    if (step !== undefined) (shots.steps ??= {})[Number(step)] = path;
-    else if (extension === 'jpg') shots.final = path;
-    else if (which === 'final') shots.boxes = readBoxes(join(folder, name));
-  }
-  return byId;
+  return new Set(existsSync(folder) ? readdirSync(folder) : []);
 }
 
-function readBoxes(file: string): Shots['boxes'] {
+/** One instance's screenshots, as the viewer's page (viewer/index.html) reaches them. */
+export function screenshotsFor(runFolder: string, id: string): Shots {
+  const folder = join(runFolder, SCREENSHOTS, id);
+  const path = `../${SCREENSHOTS}/${id}`;
+  const shots: Shots = {};
+  for (const name of readdirSync(folder)) {
+    const step = STEP_FILE.exec(name)?.[1];
+    if (step !== undefined) (shots.steps ??= {})[Number(step)] = `${path}/${name}`;
+    else if (name === FINAL_PAGE_FILE) shots.final = `${path}/${name}`;
+    else if (name === FINAL_BOXES_FILE) shots.boxes = readBoxes(join(folder, name));
+  }
+  return shots;
+}
+
+function readBoxes(file: string): PageBoxes | undefined {
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as Shots['boxes'];
+    return JSON.parse(readFileSync(file, 'utf8')) as PageBoxes;
   } catch {
     // Boxes that cannot be read leave the screenshot without its marks.
     return undefined;

@@ -1,4 +1,5 @@
-import type { InstanceRow } from '../record/results.ts';
+import { PROMPT_TREE } from '../agent/types.ts';
+import type { InstanceRow, TaskLoadError } from '../record/results.ts';
 import { VERDICTS, verdictOf } from './verdict.ts';
 
 export const VIEWER_FORMAT = 'benchwright-viewer/1';
@@ -17,6 +18,10 @@ export interface ViewerIndex {
   ends: string[];
   verdicts: readonly string[];
   chunks: number;
+  /** What stands for a step's tree in its recorded prompt: the page puts the tree back. */
+  promptTree: typeof PROMPT_TREE;
+  /** Task files that could not be loaded: they have no instances to list. */
+  taskErrors: TaskLoadError[];
   /** [project, task, instance, verdict, score, ceiling, steps, end, cost, tags, chunk, at]: numbers index the tables, -1 or null for none. */
   rows: IndexRow[];
 }
@@ -36,9 +41,9 @@ export class IndexBuilder {
     ]);
   }
 
-  build(run: ViewerIndex['run'], chunks: number): ViewerIndex {
+  build(run: ViewerIndex['run'], chunks: number, taskErrors: TaskLoadError[]): ViewerIndex {
     const { projects, tasks, tags, ends } = this.tables;
-    return { format: VIEWER_FORMAT, run, projects: projects.list, tasks: tasks.list, tags: tags.list, ends: ends.list, verdicts: VERDICTS, chunks, rows: this.rows };
+    return { format: VIEWER_FORMAT, run, projects: projects.list, tasks: tasks.list, tags: tags.list, ends: ends.list, verdicts: VERDICTS, chunks, promptTree: PROMPT_TREE, taskErrors, rows: this.rows };
   }
 }
 

@@ -9,7 +9,7 @@ import { instanceFileId } from '../runs/screenshot-files.ts';
 import { locateTrajectories, readTrajectoryAt, TRAJECTORIES } from '../runs/trajectories.ts';
 import { instanceView } from './instance-view.ts';
 import { packJson } from './packed.ts';
-import { listScreenshots } from './screenshots.ts';
+import { instancesWithScreenshots, screenshotsFor } from './screenshots.ts';
 import { IndexBuilder } from './viewer-index.ts';
 
 /** The viewer of a run: viewer/index.html in its folder, opened from file:// (docs/viewer.md). */
@@ -34,7 +34,7 @@ export function writeViewer(runFolder: string, results: BenchmarkResults): strin
   mkdirSync(join(temp, 'data'), { recursive: true });
   const fields = groupBy(results.fields, instanceKey);
   const evaluations = groupBy(results.evaluations, instanceKey);
-  const shots = listScreenshots(runFolder);
+  const withShots = instancesWithScreenshots(runFolder);
   const spans = locateTrajectories(runFolder);
   const index = new IndexBuilder();
   const fd = spans.size ? openSync(join(runFolder, TRAJECTORIES), 'r') : undefined;
@@ -51,7 +51,8 @@ export function writeViewer(runFolder: string, results: BenchmarkResults): strin
       const key = instanceKey(row);
       const span = spans.get(key);
       const trajectory = span && fd !== undefined ? readTrajectoryAt(fd, span).trajectory : undefined;
-      const view = JSON.stringify(instanceView(row, fields.get(key) ?? [], evaluations.get(key) ?? [], trajectory, shots.get(instanceFileId(row))));
+      const id = instanceFileId(row);
+      const view = JSON.stringify(instanceView(row, fields.get(key) ?? [], evaluations.get(key) ?? [], trajectory, withShots.has(id) ? screenshotsFor(runFolder, id) : undefined));
       index.add(row, chunks, chunk.length);
       chunk.push(view);
       bytes += view.length;
@@ -62,7 +63,7 @@ export function writeViewer(runFolder: string, results: BenchmarkResults): strin
     if (fd !== undefined) closeSync(fd);
   }
   const { date, benchmark } = results.meta;
-  writeFileSync(join(temp, INDEX), packJson(JSON.stringify(index.build({ name: basename(runFolder), date, ...(benchmark && { benchmark }) }, chunks))));
+  writeFileSync(join(temp, INDEX), packJson(JSON.stringify(index.build({ name: basename(runFolder), date, ...(benchmark && { benchmark }) }, chunks, results.taskErrors))));
   cpSync(PAGE, temp, { recursive: true });
   rmSync(target, { recursive: true, force: true });
   renameSync(temp, target);

@@ -58,6 +58,8 @@ BW.inflate = async (packed) => {
 BW.openRun = async (base) => {
   const index = await BW.loadScript(`${base}data/index.js`);
   if (index.format !== 'benchwright-viewer/1') throw new Error(`${base}data/index.js: not a viewer this page reads (${index.format})`);
+  // Every run written by benchwright says it alike; the first opened tells it.
+  BW.promptTree ??= index.promptTree;
   const chunks = new Map();
   const run = {
     base,
@@ -70,13 +72,6 @@ BW.openRun = async (base) => {
     },
   };
   run.byKey = new Map(index.rows.map((r) => [run.key(r), r]));
-  const byTask = new Map();
-  for (const r of index.rows) {
-    const key = `${index.tasks[r[1]]}\u0000${r[2]}`;
-    if (!byTask.has(key)) byTask.set(key, r);
-  }
-  /** The same instance in this run: the same project, task and instance; else the same task and instance (two runs of differently named projects). */
-  run.match = (project, task, instance) => run.byKey.get(`${project}\u0000${task}\u0000${instance}`) ?? byTask.get(`${task}\u0000${instance}`);
   return run;
 };
 

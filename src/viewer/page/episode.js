@@ -53,7 +53,13 @@ BW.stepCard = (base, episode, shots, i, differs) => {
     ].filter(Boolean).join(' · ')),
     seen?.lastError && h('p', { class: 'last-error' }, `told: ${seen.lastError}`),
     tree !== undefined && BW.treeView(tree, ref),
-    step.prompt && h('details', { class: 'prompt' }, h('summary', {}, `prompt (${step.prompt.length.toLocaleString('en')} characters)`), h('pre', {}, step.prompt)));
+    step.prompt && BW.promptView(step.prompt, tree));
+};
+
+/** The prompt, folded, with the step's tree back where the record wrote its placeholder. */
+BW.promptView = (recorded, tree) => {
+  const prompt = tree !== undefined && BW.promptTree ? recorded.split(BW.promptTree).join(tree) : recorded;
+  return h('details', { class: 'prompt' }, h('summary', {}, `prompt (${prompt.length.toLocaleString('en')} characters)`), h('pre', {}, prompt));
 };
 
 /** The first step at which two episodes did something else (another action, or one ended). */
