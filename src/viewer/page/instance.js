@@ -54,7 +54,9 @@ BW.formSection = (base, view) => {
       h('td', {}, h('ol', {}, f.gold.map((g) => h('li', {}, answer(g))))),
       h('td', { class: 'prediction' }, f.prediction === null ? 'unreadable' : answer(f.prediction)),
       h('td', {}, BW.number(f.score)), h('td', {}, f.ceiling === undefined ? '' : BW.number(f.ceiling)), h('td', {}, f.reason ?? '')))));
-  return h('section', { class: 'form' }, h('h3', {}, `Form, ${BW.count(fields.length, 'field')}`), located.size ? h('p', { class: 'hint' }, 'choose a field to mark it on the final page') : '', BW.finalPage(base, shots), table);
+  // The final page is the viewport as the agent left it: fields scrolled out of it cannot be marked.
+  const hint = located.size ? `choose a field to mark it on the final page (${located.size} of ${fields.length} were in view when it was captured)` : '';
+  return h('section', { class: 'form' }, h('h3', {}, `Form, ${BW.count(fields.length, 'field')}`), hint && h('p', { class: 'hint' }, hint), BW.finalPage(base, shots), table);
 };
 
 BW.evaluationsSection = (evaluations) => h('section', { class: 'evaluations' }, h('h3', {}, 'Evaluators'),
