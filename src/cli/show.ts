@@ -4,7 +4,7 @@ import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readRun, resolveRun } from '../runs/run-folders.ts';
 import { parseCommandLine } from '../usage-error.ts';
-import { VIEWER, viewerIsCurrent, writeViewer } from '../viewer/write-viewer.ts';
+import { VIEWER, viewerIsCurrent, viewerPage, writeViewer } from '../viewer/write-viewer.ts';
 import { type Command, RUN_ARGUMENT } from './help.ts';
 
 export const show: Command = {
@@ -41,7 +41,7 @@ export const show: Command = {
  * that cannot be written again (a run copied read-only) is shown as it is, saying so.
  */
 function viewerOf(folder: string): string {
-  const page = join(folder, VIEWER, 'index.html');
+  const page = viewerPage(folder);
   if (viewerIsCurrent(folder)) return page;
   try {
     return writeViewer(folder, readRun(folder).results);

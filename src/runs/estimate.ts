@@ -32,7 +32,7 @@ export function estimateSpending(runs: ModelRun[], benchmark: string | undefined
   const seen = new Map<string, { usages: Usage[]; runs: number }>();
   const note = (key: string, usages: Usage[]) => {
     const entry = seen.get(key) ?? { usages: [], runs: 0 };
-    seen.set(key, { usages: [...entry.usages, ...usages], runs: entry.runs + 1 });
+    seen.set(key, { usages: entry.usages.concat(usages), runs: entry.runs + 1 });
   };
   for (const folder of listRuns(reportDir).reverse().slice(0, RUNS_READ)) {
     let results;
@@ -46,7 +46,12 @@ export function estimateSpending(runs: ModelRun[], benchmark: string | undefined
     for (const row of results.instances) {
       const model = (results.meta.projects[row.project]?.agentOptions as { model?: string } | undefined)?.model;
       if (!model || !row.usage || row.outcome === 'not run' || row.budgetReached) continue;
-      for (const key of [`${row.project}\n${model}`, model]) byKey.set(key, [...(byKey.get(key) ?? []), row.usage]);
+      // Pushed, not copied: a run of thousands of instances is read here before the run starts.
+      for (const key of [`${row.project}\n${model}`, model]) {
+        const usages = byKey.get(key);
+        if (usages) usages.push(row.usage);
+        else byKey.set(key, [row.usage]);
+      }
     }
     for (const [key, usages] of byKey) note(key, usages);
   }

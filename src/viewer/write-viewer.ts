@@ -15,6 +15,8 @@ import { IndexBuilder } from './viewer-index.ts';
 /** The viewer of a run: viewer/index.html in its folder, opened from file:// (docs/viewer.md). */
 export const VIEWER = 'viewer';
 const INDEX = 'data/index.js';
+/** A run's viewer page. */
+export const viewerPage = (runFolder: string) => join(runFolder, VIEWER, 'index.html');
 /** The page, its script and style, as shipped (copied into dist by the build). */
 const PAGE = fileURLToPath(new URL('./page/', import.meta.url));
 
@@ -67,7 +69,7 @@ export function writeViewer(runFolder: string, results: BenchmarkResults): strin
   cpSync(PAGE, temp, { recursive: true });
   rmSync(target, { recursive: true, force: true });
   renameSync(temp, target);
-  return join(target, 'index.html');
+  return viewerPage(runFolder);
 }
 
 /** Whether a run's viewer shows what its journal holds now (a run still going, or resumed, has more). */
