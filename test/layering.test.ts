@@ -52,12 +52,13 @@ const MAY_IMPORT: Record<string, string[]> = {
   'src/benchmarks/webarena': PLUGIN,
   'src/benchmarks/webarena-verified': [...PLUGIN, 'src/benchmarks/webarena'],
   'src/benchmarks/assistantbench': PLUGIN,
+  'src/benchmarks/workarena': PLUGIN,
   'src/benchmarks/types.ts': CORE,
   // An agent acts through the action library and gets what it needs in its input: it never
   // loads the benchmark, runs instances or reads reports.
   agents: ['src/llm', 'src/evaluators/fields/gold-action.ts', 'src/evaluators/fields/score-fields.ts', ...CONTRACTS],
   // The entry points: the registry of benchmarks is read here and handed down as data.
-  'src/benchmarks': ['src/benchmarks/turkingbench', 'src/benchmarks/miniwob', 'src/benchmarks/webarena', 'src/benchmarks/webarena-verified', 'src/benchmarks/assistantbench', 'src/benchmarks/types.ts', ...CORE],
+  'src/benchmarks': ['src/benchmarks/turkingbench', 'src/benchmarks/miniwob', 'src/benchmarks/webarena', 'src/benchmarks/webarena-verified', 'src/benchmarks/assistantbench', 'src/benchmarks/workarena', 'src/benchmarks/types.ts', ...CORE],
   // export turns a run's steps into the llm agent's prompts: its prompt builders and settings.
   'src/cli': ['agents/llm/prompt.ts', 'agents/llm/step-prompt.ts', 'agents/llm/options.ts', 'src/benchmarks', 'src/benchmarks/types.ts', ...CORE],
   config: ['fixtures', 'agents', 'src/benchmarks', 'src/benchmarks/types.ts', ...CORE],

@@ -1,6 +1,7 @@
 import { registerAnswerCheck } from '../evaluators/answer.ts';
 import { registerHelpers } from '../evaluators/html/helpers.ts';
 import { registerEvaluator } from '../evaluators/registry.ts';
+import { registerLifecycle } from '../runner/lifecycles.ts';
 import { registerProtocol } from '../task/protocols.ts';
 import { exportsOf, importUserModule } from '../user-module.ts';
 import { assistantbench } from './assistantbench/index.ts';
@@ -9,9 +10,10 @@ import type { Benchmark } from './types.ts';
 import { turkingbench } from './turkingbench/index.ts';
 import { webarena } from './webarena/index.ts';
 import { webarenaVerified } from './webarena-verified/index.ts';
+import { workarena } from './workarena/index.ts';
 
 /** The benchmarks that come with benchwright: a new one is a folder under src/benchmarks/ and a line here. */
-const BUILT_IN: Benchmark[] = [turkingbench, miniwob, webarena, webarenaVerified, assistantbench];
+const BUILT_IN: Benchmark[] = [turkingbench, miniwob, webarena, webarenaVerified, assistantbench, workarena];
 
 const registered = new Map<string, { benchmark: Benchmark; owner: string }>();
 
@@ -31,6 +33,10 @@ export function registerBenchmark(benchmark: Benchmark, owner = 'yours'): void {
   const evaluatorOwner = owner === 'built in' ? owner : `benchmark ${benchmark.name}`;
   for (const evaluator of benchmark.evaluators ?? []) registerEvaluator(evaluator, evaluatorOwner);
   for (const [name, keys] of Object.entries(benchmark.protocols ?? {})) registerProtocol(name, keys);
+  for (const [protocol, lifecycle] of Object.entries(benchmark.lifecycles ?? {})) {
+    if (!benchmark.protocols?.[protocol]) throw new Error(`benchmark "${benchmark.name}": its lifecycle "${protocol}" belongs to a protocol of its own, and it has no protocol "${protocol}"`);
+    registerLifecycle(protocol, lifecycle);
+  }
   for (const check of benchmark.answerChecks ?? []) registerAnswerCheck(check);
   registerHelpers(benchmark.pageHelpers ?? {});
   registered.set(benchmark.name, { benchmark, owner });
@@ -62,12 +68,12 @@ export const benchmarkCompareSections = () => benchmarks().flatMap((b) => b.comp
 export async function registerBenchmarksFrom(path: string): Promise<string[]> {
   const { file, exports } = await importUserModule(path, 'benchmarks module');
   const found = Object.values(exports).filter(isBenchmark);
-  if (!found.length) throw new Error(`benchmarks module "${path}" (${file}) exports no benchmark: expected exports of objects with a name and at least one of importer, evaluators, protocols, answerChecks, pageHelpers, sections, compare, export, evaluate; ${exportsOf(exports)}`);
+  if (!found.length) throw new Error(`benchmarks module "${path}" (${file}) exports no benchmark: expected exports of objects with a name and at least one of importer, evaluators, protocols, lifecycles, answerChecks, pageHelpers, sections, compare, export, evaluate; ${exportsOf(exports)}`);
   for (const benchmark of found) registerBenchmark(benchmark);
   return found.map((b) => b.name);
 }
 
-const PARTS = ['importer', 'evaluators', 'protocols', 'answerChecks', 'pageHelpers', 'sections', 'compare', 'export', 'evaluate'];
+const PARTS = ['importer', 'evaluators', 'protocols', 'lifecycles', 'answerChecks', 'pageHelpers', 'sections', 'compare', 'export', 'evaluate'];
 
 function isBenchmark(value: unknown): value is Benchmark {
   const b = value as Record<string, unknown> | null | undefined;

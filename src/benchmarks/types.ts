@@ -3,6 +3,7 @@ import type { AnswerCheck } from '../evaluators/answer.ts';
 import type { Helper } from '../evaluators/html/helpers.ts';
 import type { BenchmarkResults } from '../record/results.ts';
 import type { CompareSection, ReportSection } from '../render/sections.ts';
+import type { InstanceLifecycle } from '../runner/lifecycles.ts';
 import type { TrajectoryRecord } from '../runs/trajectories.ts';
 import type { GoalKeys } from '../task/goal.ts';
 import type { ImportResult } from '../task/import-output.ts';
@@ -19,6 +20,8 @@ export interface Benchmark {
   importer?: Importer;
   /** Episode protocols its task files name (`protocol: <name>`). */
   protocols?: Record<string, GoalKeys>;
+  /** What runs around each instance of one of its protocols on a site (setup and clean-up through the site's API), by protocol. */
+  lifecycles?: Record<string, InstanceLifecycle>;
   /** Evaluators its task files name in `eval`. */
   evaluators?: Evaluator<any, any, any>[];
   /** Its ways of scoring the final answer, each a key of the `answer` evaluator's settings. */

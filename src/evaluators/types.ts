@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import type { ScoringOptions } from './fields/score-fields.ts';
 import type { Evaluation } from '../record/evaluation.ts';
 import type { FuzzyJudge } from '../llm/judge.ts';
+import type { SiteAccount } from '../task/manifest.ts';
 import type { Instance, Task } from '../task/types.ts';
 
 /**
@@ -64,6 +65,8 @@ export interface EpisodeEnd {
   siteBase?: string;
   /** Every site's base URL by name (WebArena's helpers read the shop's API). */
   siteBases?: Record<string, string>;
+  /** The start site's account (`account:`), for an evaluator that reads the site's API (WorkArena's records). */
+  siteAccount?: SiteAccount;
   /** A goal task's goal, as the agent was told it (a model judge reads it). */
   goal?: string;
   /** The HAR file of the episode's traffic, when it was recorded: closes the recording (its browser context) first. */

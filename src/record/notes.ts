@@ -31,6 +31,8 @@ export interface RunNotes {
   pageLimited?: string[];
   /** Why a model call of the instance was refused: a spending ceiling was reached while it ran. */
   budgetReached?: string;
+  /** Why its infrastructure failed (a site's setup or clean-up): never the agent's failure. */
+  infrastructure?: string;
 }
 
 type Annotation = { type: string; description: string };
@@ -38,6 +40,7 @@ type Annotation = { type: string; description: string };
 const GOAL_KIND = 'goal task';
 const PAGE_LIMITED = 'page-limited';
 const BUDGET_REACHED = 'budget reached';
+const INFRASTRUCTURE = 'infrastructure failure';
 
 /** The static annotations of an instance's test, with Allure's labels (benchmark, task, split). */
 export function instanceAnnotations(notes: InstanceNotes, benchmarkName: string): Annotation[] {
@@ -66,6 +69,7 @@ export function runAnnotations(notes: RunNotes): Annotation[] {
     ...(notes.ceiling !== undefined ? [{ type: 'ceiling', description: score(notes.ceiling) }] : []),
     ...(notes.pageLimited?.length ? [{ type: PAGE_LIMITED, description: notes.pageLimited.join('\n') }] : []),
     ...(notes.budgetReached !== undefined ? [{ type: BUDGET_REACHED, description: notes.budgetReached }] : []),
+    ...(notes.infrastructure !== undefined ? [{ type: INFRASTRUCTURE, description: notes.infrastructure }] : []),
   ];
 }
 
@@ -88,6 +92,7 @@ export function readNotes(test: TestCase, result: TestResult | undefined): Parti
     revision: notes.has('revision') ? Number(notes.get('revision')) : undefined,
     pageLimited: notes.get(PAGE_LIMITED)?.split('\n'),
     budgetReached: notes.get(BUDGET_REACHED),
+    infrastructure: notes.get(INFRASTRUCTURE),
     skip: notes.get('skip'),
   });
 }

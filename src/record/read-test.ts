@@ -76,6 +76,7 @@ export function readTest(test: TestCase): ReadTest | undefined {
     ...(trajectory && { episode: episodeOf(trajectory) }),
     ...(notes.pageLimited && { pageLimited: notes.pageLimited }),
     ...(notes.budgetReached && { budgetReached: notes.budgetReached }),
+    ...(notes.infrastructure && { infrastructure: notes.infrastructure }),
   };
   const key = { project, task, instance };
   const record: RunRecord = {

@@ -46,6 +46,8 @@ export interface InstanceRow {
   pageLimited?: string[];
   /** A spending ceiling refused a model call while it ran (scored as the page stood): the ceiling and what was spent. */
   budgetReached?: string;
+  /** Its infrastructure failed (a site's setup or clean-up): why. Not the agent's failure. */
+  infrastructure?: string;
 }
 
 export interface FieldRow extends FieldRecord {

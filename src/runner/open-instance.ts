@@ -1,10 +1,13 @@
 import { networkRecording } from '../evaluators/evaluate.ts';
 import type { TaskServer } from '../server/task-server.ts';
-import type { Manifest } from '../task/manifest.ts';
+import type { Manifest, SiteAccount } from '../task/manifest.ts';
 import type { Instance, Task } from '../task/types.ts';
 import type { InstancePage } from './instance-page.ts';
 import type { PagePinning } from './repeatable-page.ts';
-import { prepareSiteInstance, RESET_COMMAND_MS, resetSite } from './sites.ts';
+import { within } from '../bounded.ts';
+import { InfrastructureFailure } from './infrastructure-failure.ts';
+import { lifecycleOf, type InstanceLifecycle, type LifecycleContext } from './lifecycles.ts';
+import { prepareSiteInstance, RESET_COMMAND_MS, resetSite, siteAccount } from './sites.ts';
 
 /** Where an opened instance starts, and what its evaluators read of its sites. */
 export interface OpenedInstance {
@@ -12,6 +15,8 @@ export interface OpenedInstance {
   tabs?: string[];
   siteBase?: string;
   siteBases?: Record<string, string>;
+  /** The start site's account, when its lifecycle needs one (evaluators read the site's API with it). */
+  siteAccount?: SiteAccount;
   /** The instance as it runs: a site task's with its sites' URLs filled in. */
   instance: Instance;
 }
@@ -29,7 +34,14 @@ export interface OpenContext {
   harPath: string;
   /** Gives the test this much more time (negative: back), so a deployment's reset is not the instance's time. */
   extendTime(ms: number): void;
+  /** The instance's seed, for a benchmark's lifecycle. */
+  seed: number;
+  /** Keeps what must run when the instance ends, whatever happened (a lifecycle's teardown, also after a failed setup). */
+  atEnd(cleanUp: () => Promise<void>): void;
 }
+
+/** A lifecycle's setup or teardown on a real instance: a few REST calls, each up to seconds. */
+export const LIFECYCLE_MS = 120_000;
 
 /**
  * The lifecycle's first step: where the instance starts. A page of the task's folder: pinned
@@ -45,6 +57,9 @@ export async function openInstance(task: Task, instance: Instance, on: OpenConte
   }
   const prepared = prepareSiteInstance(task.start, instance, on.sites, on.workers);
   if ('unavailable' in prepared) return prepared;
+  const lifecycle = lifecycleOf(task.start.protocol);
+  const { account, unavailable } = lifecycle?.needsAccount ? siteAccount(task.start.site, on.sites[task.start.site]!) : {};
+  if (unavailable) return { unavailable };
   const { startUrl, tabs, siteBase, siteBases, origins, storageState, resets, instance: onSites } = prepared;
   const recording = networkRecording(instance);
   await on.instancePage.startAfresh(origins, storageState, recording && { path: on.harPath, content: recording });
@@ -53,5 +68,38 @@ export async function openInstance(task: Task, instance: Instance, on: OpenConte
   on.extendTime(resets.length * RESET_COMMAND_MS);
   for (const site of resets) await resetSite(site);
   on.extendTime(performance.now() - resetting - resets.length * RESET_COMMAND_MS);
+  if (lifecycle) {
+    const site = { name: task.start.site, base: siteBase, ...(account && { account }) };
+    const start = { url: startUrl };
+    await setUp(lifecycle, { page: on.instancePage.page, task, instance: onSites, site, seed: on.seed, start, state: {} }, on);
+    return { url: start.url, tabs, siteBase, siteBases, ...(account && { siteAccount: account }), instance: onSites };
+  }
   return { url: startUrl, tabs, siteBase, siteBases, instance: onSites };
+}
+
+/**
+ * Runs a lifecycle's setup in its own time (the instance's starts after it), its teardown kept
+ * for the instance's end (also when setup failed halfway: bounded, in the fixture's teardown);
+ * a failure of either is an InfrastructureFailure naming the site.
+ */
+async function setUp(lifecycle: InstanceLifecycle, context: Omit<LifecycleContext, 'signal'>, on: OpenContext): Promise<void> {
+  const step = async (what: string, run: (c: LifecycleContext) => Promise<void>) => {
+    const controller = new AbortController();
+    try {
+      await within(LIFECYCLE_MS, what, run({ ...context, signal: controller.signal }));
+    } catch (e) {
+      throw new InfrastructureFailure(`${what} failed: ${(e as Error).message}`);
+    } finally {
+      controller.abort();
+    }
+  };
+  const where = `on site "${context.site.name}"`;
+  on.atEnd(() => step(`cleaning up after the instance ${where}`, (c) => lifecycle.teardown(c)));
+  const started = performance.now();
+  on.extendTime(LIFECYCLE_MS);
+  try {
+    await step(`setting up the instance ${where}`, (c) => lifecycle.setup(c));
+  } finally {
+    on.extendTime(performance.now() - started - LIFECYCLE_MS);
+  }
 }

@@ -4,6 +4,7 @@ import type { Agent, AgentReport } from '../agent/types.ts';
 import type { ScoreOptions } from '../evaluators/types.ts';
 import { atCeiling, combinedScore, type Evaluation } from '../record/evaluation.ts';
 import type { FieldTrajectory, Trajectory } from '../record/trajectory.ts';
+import type { SiteAccount } from '../task/manifest.ts';
 import type { Instance, Task } from '../task/types.ts';
 import { saveDemonstrations } from './demonstration-store.ts';
 import { modeOf } from './modes/index.ts';
@@ -17,6 +18,7 @@ export interface Start {
   /** A site task's base URL (paths in its references are on the site), and every site's it uses. */
   siteBase?: string;
   siteBases?: Record<string, string>;
+  siteAccount?: SiteAccount;
   task: Task;
   instance: Instance;
 }
@@ -72,7 +74,7 @@ export async function runInstance(start: Start, acting: Acting, judging: Judging
     keepStep: acting.keepStep,
   });
   const { network, ...scoring } = judging;
-  const sites = { ...(start.siteBase !== undefined && { siteBase: start.siteBase }), ...(start.siteBases && { siteBases: start.siteBases }) };
+  const sites = { ...(start.siteBase !== undefined && { siteBase: start.siteBase }), ...(start.siteBases && { siteBases: start.siteBases }), ...(start.siteAccount && { siteAccount: start.siteAccount }) };
   const evaluations = await acted.evaluation.end(acted.page, { ...acted.told, startUrl: start.url, ...sites, ...(network && { network }) }, scoring);
   const scored = combinedScore(evaluations);
   // An oracle's perfect train instance shows LLM runs afterwards how its fields are solved.

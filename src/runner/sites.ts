@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { EVALUATORS } from '../evaluators/registry.ts';
 import { requestOk } from '../http-request.ts';
 import { pathOnSite } from '../site-url.ts';
-import type { SiteEntry } from '../task/manifest.ts';
+import type { SiteAccount, SiteEntry } from '../task/manifest.ts';
 import { withSiteUrls } from '../task/site-placeholders.ts';
 import type { Instance, SiteStart } from '../task/types.ts';
 import { loginStates } from './logins.ts';
@@ -57,6 +57,15 @@ export function siteHosts(sites: Record<string, SiteEntry>, env = process.env): 
     }
   });
   return [...new Set(hosts)];
+}
+
+/** The site's account (`account:`), from its variables; unset: why its lifecycle cannot run. */
+export function siteAccount(name: string, entry: SiteEntry, env = process.env): { account?: SiteAccount; unavailable?: string } {
+  if (!entry.account) return { unavailable: `site "${name}" has no account for its tasks' setup: give it account: { user: { env: <NAME>_USER }, password: { env: <NAME>_PASSWORD } } in the manifest` };
+  const { user, password } = entry.account;
+  const unset = [user.env, password.env].filter((v) => !env[v]);
+  if (unset.length) return { unavailable: `site "${name}"'s account is not configured: set ${unset.join(' and ')}` };
+  return { account: { user: env[user.env]!, password: env[password.env]! } };
 }
 
 /** An instance on sites, ready to start: where, logged in as what, which sites to reset first, its placeholders filled. */

@@ -111,7 +111,7 @@ function readTask(file: string, result: LoadedTask): LoadedTask {
       file,
       html: template.html,
       templateFile: template.file,
-      start: doc.site !== undefined ? { kind: 'site', site: doc.site, login: doc.login ?? [], requireReset: doc.require_reset === true }
+      start: doc.site !== undefined ? { kind: 'site', site: doc.site, login: doc.login ?? [], requireReset: doc.require_reset === true, ...(doc.protocol !== undefined && { protocol: doc.protocol }) }
         : { kind: 'served', path: doc.page === undefined ? '' : relative(dirname(file), template.file).split(sep).join('/') },
       ...(protocol && { protocol }),
       // The task file, even when it holds the page (html:), and its CSV; not a template file.

@@ -42,6 +42,14 @@ export interface SiteEntry {
   /** The variable (named *_ORIGINS) holding the other origins the site's pages load from (a map's tile server): its tasks' pages may reach them too. */
   origins?: { env: string };
   login?: LoginRecipe;
+  /** The variables holding an account on the site, for a benchmark's lifecycle that calls its API (WorkArena's admin). */
+  account?: { user: { env: string }; password: { env: string } };
+}
+
+/** An account on a site, read from the variables its manifest entry names (`account:`). */
+export interface SiteAccount {
+  user: string;
+  password: string;
 }
 
 /** A login form: where it is, what to fill (values from the environment), what shows it worked or why not. */

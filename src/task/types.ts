@@ -110,6 +110,8 @@ export interface SiteStart {
   site: string;
   login: string[];
   requireReset: boolean;
+  /** The protocol it names: a benchmark's lifecycle for it (src/runner/lifecycles.ts) runs around each instance. */
+  protocol?: string;
 }
 
 export interface Task {

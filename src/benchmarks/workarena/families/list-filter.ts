@@ -1,0 +1,159 @@
+import type { Page } from '@playwright/test';
+import type { Evaluator } from '../../../evaluators/types.ts';
+import { act, cssString, inMain, unquote, type InstanceWriter } from '../actions.ts';
+import { startPath } from '../l1-tasks.ts';
+import { TableApi } from '../table-api.ts';
+
+interface Column {
+  label: string;
+  type?: string;
+  reference?: string;
+  reference_attributes?: { display_field?: string };
+  choices?: Record<string, string>;
+}
+
+interface FilterConfig {
+  filter_columns: string[];
+  filter_values: string[];
+  filter_operators?: string[];
+  filter_kind: 'AND' | 'OR';
+  list_info?: { columns: Record<string, Column> };
+}
+
+interface FilterSettings {
+  table: string;
+  columns: string[];
+  values: string[];
+  kind: 'AND' | 'OR';
+  /** How each column's raw value becomes what the goal says (list_info's columns). */
+  types: Record<string, { reference?: string; display_field?: string; choices?: Record<string, string> }>;
+}
+
+interface FilterEvidence {
+  url: string;
+  /** The list's GlideList2 getQuery(); null: no list on the page. */
+  query: string | null;
+  /** Each reference value of the query (a sys_id) with its display value, read through the Table API. */
+  displayed: Record<string, string>;
+}
+
+/**
+ * A filter task (tasks/list.py FilterListTask): the goal of :585-605 (each column by its label
+ * in list_info); the oracle as cheat() filters (:691-779): the condition builder's rows, the
+ * AND or OR between them, each row's field, "is" and its value (a reference chosen from its
+ * suggestions, a choice picked), then Run.
+ */
+export const writeFilter: InstanceWriter = (config, task) => {
+  const { filter_columns: columns, filter_values: values, filter_kind: kind, list_info: info } = config as FilterConfig;
+  if (!info) throw new Error('it has no list_info: the goal names each column by its label, which only list_info holds here');
+  const operators = (config as FilterConfig).filter_operators ?? columns.map(() => 'is');
+  const goal = `Create a filter for the list to extract all entries where:${columns.map((c, i) => `\n    - "${info.columns[c]!.label}" ${operators[i]} "${values[i]}"`).join(` ${kind === 'AND' ? 'and' : 'or'} `)}`;
+  const row = (i: number) => inMain(`.filter_row >> nth=${i}`);
+  const steps = columns.flatMap((column, i) => {
+    const meta = info.columns[column]!;
+    const valueStep = meta.choices || meta.type === 'boolean'
+      ? [act('select_option', `${row(i)} >> #value select`, values[i]!)]
+      : [act('fill', `${row(i)} >> #value input >> nth=0`, values[i]!), ...(meta.reference ? [act('click', inMain(`[id^="ac_option_"]:has(.ac_cell:text-is(${cssString(values[i]!)})) >> nth=0`))] : [])];
+    return [
+      ...(i > 0 ? [act('click', inMain(`.filterToolbar .filerTableAction >> internal:text=${JSON.stringify(kind)}s`))] : []),
+      act('select_option', `${row(i)} >> select.filerTableSelect >> nth=0`, column),
+      act('select_option', `${row(i)} >> select.condOperator`, '='),
+      ...valueStep,
+    ];
+  });
+  const types = Object.fromEntries(columns.map((c) => {
+    const meta = info.columns[c]!;
+    return [c, { ...(meta.reference && { reference: meta.reference, display_field: meta.reference_attributes?.display_field ?? 'name' }), ...(meta.choices && { choices: meta.choices }) }];
+  }));
+  return {
+    goal,
+    eval: [{ 'workarena-list-filter': { table: task.table, columns, values, kind, types } }],
+    solution: [act('click', inMain('.list_filter_toggle')), ...steps, act('click', inMain('.filterToolbar >> internal:text="Run"s'))],
+    start_url: startPath(task)!,
+  };
+};
+
+/** A condition of the query as WorkArena reads it (:844-874): EMPTYSTRING and ISEMPTY are "", = splits, anything else is refused. */
+function readCondition(predicate: string): [string, string] | string {
+  if (predicate.includes('!=') || predicate.includes('STARTSWITH')) return `Unexpected operator in filter condition: ${predicate}`;
+  const empty = /^(.*?)(EMPTYSTRING|ISEMPTY)$/.exec(predicate);
+  if (empty) return [empty[1]!, ''];
+  const at = predicate.indexOf('=');
+  if (at < 0) return `Unexpected operator in filter condition: ${predicate}`;
+  return [predicate.slice(0, at), predicate.slice(at + 1)];
+}
+
+/** The query's conditions, its kind and why it cannot be read (:805-874): ^NQ counts as ^OR; OR when ^OR occurs anywhere. */
+function conditionsOf(query: string): { kind: 'AND' | 'OR'; conditions: [string, string][] } | string {
+  const q = query.replaceAll('^NQ', '^OR').replace(/\^EQ$/, '');
+  const kind = q.includes('^OR') ? 'OR' : 'AND';
+  const pieces = q.split(kind === 'OR' ? '^OR' : '^').filter((p, i, all) => p !== '' || i < all.length - 1);
+  const conditions: [string, string][] = [];
+  for (const piece of pieces) {
+    const read = readCondition(piece);
+    if (typeof read === 'string') return read;
+    conditions.push(read);
+  }
+  return { kind, conditions };
+}
+
+/**
+ * FilterListTask.validate (tasks/list.py:781-952): the list's query (GlideList2 getQuery) has
+ * the asked kind, as many conditions, only "is" (or empty), the asked columns, and, once each
+ * reference is its display value and each choice its label, the asked values, in any order.
+ */
+export const listFilter: Evaluator<FilterSettings, FilterSettings, FilterEvidence> = {
+  name: 'workarena-list-filter',
+  settingsSchema: {
+    type: 'object', required: ['table', 'columns', 'values', 'kind', 'types'], additionalProperties: false,
+    properties: { table: { type: 'string' }, columns: { type: 'array', items: { type: 'string' } }, values: { type: 'array', items: { type: 'string' } }, kind: { enum: ['AND', 'OR'] }, types: { type: 'object' } },
+  },
+  expected: (settings) => settings,
+  async capture(page, expected, episode) {
+    const query = await listQuery(page);
+    const displayed: Record<string, string> = {};
+    const read = query && conditionsOf(query);
+    if (read && typeof read !== 'string' && episode.siteBase && episode.siteAccount) {
+      const api = new TableApi(episode.siteBase, episode.siteAccount);
+      for (const [column, value] of read.conditions) {
+        const type = expected.types[column];
+        if (!type?.reference || value === '' || value in displayed) continue;
+        const [found] = await api.get(type.reference, { sysparm_query: `sys_id=${value}`, sysparm_fields: type.display_field!, sysparm_display_value: 'all' });
+        const field = found?.[type.display_field!] as { display_value?: string } | string | undefined;
+        displayed[value] = typeof field === 'object' ? String(field?.display_value ?? '') : String(field ?? '');
+      }
+    }
+    return { url: page.url(), query, displayed };
+  },
+  score(evidence, expected) {
+    const result = (score: number, reason?: string) => ({ evaluator: 'workarena-list-filter', expected, got: evidence, score, ...(reason && { reason }) });
+    const path = new URL(unquote(evidence.url).split(/[?#]/)[0]!).pathname;
+    if (!path.includes(`/now/nav/ui/classic/params/target/${expected.table}_list.d`)) return result(0, `the page is not the ${expected.table} list`);
+    if (!evidence.query) return result(0, 'There are no filters yet.');
+    const read = conditionsOf(evidence.query);
+    if (typeof read === 'string') return result(0, read);
+    if (read.kind !== expected.kind) return result(0, `The kind of filter is incorrect: ${read.kind}, not ${expected.kind}.`);
+    if (read.conditions.length !== expected.columns.length) return result(0, 'Incorrect number of filter conditions.');
+    const columns = new Set(read.conditions.map(([c]) => c));
+    if (columns.size !== new Set(expected.columns).size || [...columns].some((c) => !expected.columns.includes(c))) return result(0, 'Incorrect filter columns.');
+    const shown = read.conditions.map(([column, value]) => {
+      const type = expected.types[column] ?? {};
+      if (type.reference) return value === '' ? '' : (evidence.displayed[value] ?? value);
+      if (type.choices) return type.choices[value] ?? '-- None --';
+      return value;
+    });
+    const same = new Set(shown).size === new Set(expected.values).size && shown.every((v) => expected.values.includes(v));
+    return same ? result(1) : result(0, 'Incorrect filter values.');
+  },
+};
+
+/** GlideList2.get(<the list's id>).getQuery(), as WorkArena reads it; null: no list on the page. */
+async function listQuery(page: Page): Promise<string | null> {
+  const frame = page.frame({ name: 'gsft_main' });
+  if (!frame) return null;
+  return frame.evaluate(() => {
+    const id = document.querySelector('table.data_list_table')?.getAttribute('data-list_id');
+    const list = id ? (window as unknown as { GlideList2?: { get(id: string): { getQuery(): string } | undefined } }).GlideList2?.get(id) : undefined;
+    return list ? String(list.getQuery()) : null;
+  }).catch(() => null);
+}
