@@ -12,7 +12,7 @@ import { FORM_TASKS, ROOT, runCli, tempDir } from './helpers.ts';
 // pointer to the help (exit code 2), the same words for the same mistake on every command.
 
 const COMMANDS = ['setup', 'validate', 'import', 'report', 'runs', 'compare', 'show', 'export', 'evaluate', 'help'];
-const SOURCES = 'turkingbench, miniwob, webarena, webarena-verified, assistantbench';
+const SOURCES = 'turkingbench, miniwob, webarena, webarena-verified, assistantbench, workarena';
 const CLI_DOC = readFileSync(join(ROOT, 'docs', 'cli.md'), 'utf8');
 
 /** docs/cli.md's section on a command: from its heading to the next of its level or above. */

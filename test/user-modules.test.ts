@@ -30,7 +30,7 @@ test('evaluators of the user\'s: registered from a module, named in task files, 
   // Through the task index, cached by content hash: registering changes the verdict on the same file.
   process.env.BENCHWRIGHT_CACHE_DIR = tempDir();
   const errorsOf = () => summarizeTaskFile(file).errors.map((e) => formatError(e));
-  assert.deepEqual(errorsOf(), [`${file}:8:5: eval[0].answer_length: unknown evaluator "answer_length"; expected one of: fields, page, answer, url, html, agent-response, network`]);
+  assert.deepEqual(errorsOf(), [`${file}:8:5: eval[0].answer_length: unknown evaluator "answer_length"; expected one of: fields, page, answer, url, html, agent-response, network, workarena-list-sort, workarena-list-filter, workarena-record, workarena-knowledge, workarena-order, workarena-url, workarena-impersonation, workarena-chart`]);
   assert.deepEqual(await registerEvaluatorsFrom(`${MODULES}/evaluators.ts`), ['answer_length']);
   assert.ok(EVALUATORS.answer_length);
   assert.deepEqual(errorsOf(), [`${file}:8:31: eval[0].answer_length.at_most: expected a whole number, got "a few"`]);
