@@ -9,7 +9,8 @@ export type { Evaluation, FieldRecord } from './src/record/evaluation.ts';
 export type { BenchmarkResults, EvaluationRow, FieldRow, InstanceRow, RunMetadata } from './src/record/results.ts';
 export type { CompareSection, ReportInput, ReportSection } from './src/render/sections.ts';
 export type { GoalKeys as Protocol } from './src/task/goal.ts';
-export type { InstanceLifecycle, LifecycleContext, SiteAccount } from './src/runner/lifecycles.ts';
+export type { InstanceLifecycle, LifecycleContext } from './src/runner/lifecycles.ts';
+export type { SiteAccount } from './src/task/manifest.ts';
 export { slugFor, writeManifest, writeTaskFile, type ImportedTask, type ImportResult } from './src/task/import-output.ts';
 // A command of yours (an offline evaluation) reads its arguments as the built-in ones do.
 export { oneOf, parseCommandLine, UsageError, wholeNumber } from './src/usage-error.ts';

@@ -2,8 +2,6 @@ import type { Page } from '@playwright/test';
 import type { SiteAccount } from '../task/manifest.ts';
 import type { Instance, Task } from '../task/types.ts';
 
-export type { SiteAccount };
-
 /** What a lifecycle is given: the instance, the fresh page it starts in, its site. */
 export interface LifecycleContext {
   page: Page;

@@ -68,13 +68,13 @@ export async function openInstance(task: Task, instance: Instance, on: OpenConte
   on.extendTime(resets.length * RESET_COMMAND_MS);
   for (const site of resets) await resetSite(site);
   on.extendTime(performance.now() - resetting - resets.length * RESET_COMMAND_MS);
+  // Setup may move the start (a report's dates come from the instance's settings).
+  const start = { url: startUrl };
   if (lifecycle) {
     const site = { name: task.start.site, base: siteBase, ...(account && { account }) };
-    const start = { url: startUrl };
     await setUp(lifecycle, { page: on.instancePage.page, task, instance: onSites, site, seed: on.seed, start, state: {} }, on);
-    return { url: start.url, tabs, siteBase, siteBases, ...(account && { siteAccount: account }), instance: onSites };
   }
-  return { url: startUrl, tabs, siteBase, siteBases, instance: onSites };
+  return { url: start.url, tabs, siteBase, siteBases, ...(account && { siteAccount: account }), instance: onSites };
 }
 
 /**

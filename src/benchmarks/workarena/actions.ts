@@ -21,11 +21,5 @@ export const inMain = (selector: string) => `iframe#gsft_main >> internal:contro
 /** Text as a CSS string, for an attribute's value. */
 export const cssString = (text: string) => `"${text.replace(/["\\]/g, '\\$&').replace(/\n/g, '\\a ')}"`;
 
-/** The top page's URL, unquoted as WorkArena unquotes it (urllib.parse.unquote): the classic page's address is inside. */
-export const unquote = (url: string) => url.replace(/(%[0-9a-f]{2})+/gi, (run) => {
-  try {
-    return decodeURIComponent(run);
-  } catch {
-    return run;
-  }
-});
+/** A reference field's suggestion whose cell says the value (WorkArena's fill of a reference, tasks/utils/form.py:5-67). */
+export const suggestion = (value: string) => inMain(`[id^="ac_option_"]:has(.ac_cell:text-is(${cssString(value)})) >> nth=0`);

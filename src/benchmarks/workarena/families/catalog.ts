@@ -1,8 +1,9 @@
 import type { Evaluator } from '../../../evaluators/types.ts';
 import { pythonStrRepr } from '../../../python/str-repr.ts';
-import { act, cssString, inMain, unquote, type InstanceWriter } from '../actions.ts';
+import { act, cssString, inMain, type InstanceWriter } from '../actions.ts';
 import { startPath } from '../l1-tasks.ts';
-import { TableApi } from '../table-api.ts';
+import { topQuery } from '../top-url.ts';
+import { siteApi, verdicts } from '../verdicts.ts';
 
 type OptionType = 'checkbox' | 'radio' | 'textarea' | 'select';
 
@@ -66,10 +67,9 @@ export const order: Evaluator<OrderConfig, OrderConfig, OrderEvidence> = {
   },
   expected: (settings) => settings,
   async capture(page, _expected, episode) {
-    const requestId = new URLSearchParams(unquote(page.url()).split('?').slice(1).join('?')).get('sysparm_sys_id');
+    const requestId = topQuery(page.url(), 'sysparm_sys_id');
     if (!requestId) return { requestId: null, items: null };
-    if (!episode.siteBase || !episode.siteAccount) throw new Error('workarena-order reads the instance\'s requests: it needs the site\'s account');
-    const api = new TableApi(episode.siteBase, episode.siteAccount);
+    const api = siteApi(episode, 'workarena-order');
     if (!(await api.get('sc_request', { sysparm_query: `sys_id=${requestId}`, sysparm_fields: 'sys_id' })).length) return { requestId, items: null };
     const items = await api.get('sc_req_item', { sysparm_query: `request=${requestId}`, sysparm_fields: 'sys_id,short_description,quantity' });
     return {
@@ -84,7 +84,7 @@ export const order: Evaluator<OrderConfig, OrderConfig, OrderEvidence> = {
     };
   },
   score(evidence, expected) {
-    const result = (score: number, reason?: string) => ({ evaluator: 'workarena-order', expected, got: evidence, score, ...(reason && { reason }) });
+    const result = verdicts('workarena-order', expected, evidence);
     if (!evidence.requestId) return result(0, 'The request was not created (no sysparm_sys_id in the URL).');
     if (!evidence.items || !evidence.items.length) return result(0, 'The request has no item.');
     if (evidence.items.length > 1) return result(0, 'The request has more than one item.');

@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import type { Evaluator } from '../../../evaluators/types.ts';
-import { unquote, type InstanceWriter } from '../actions.ts';
+import type { InstanceWriter } from '../actions.ts';
+import { topPath } from '../top-url.ts';
+import { verdicts } from '../verdicts.ts';
 
 interface ChartConfig {
   url: string;
@@ -75,9 +77,8 @@ export const chart: Evaluator<ChartSettings, ChartSettings, ChartEvidence> = {
   expected: (settings) => settings,
   capture: async (page, expected, episode) => ({ url: page.url(), points: await readChart(page, expected.title, expected.series), answer: episode.answer ?? null, startUrl: episode.startUrl }),
   score(evidence, expected) {
-    const result = (score: number, reason?: string) => ({ evaluator: 'workarena-chart', expected, got: evidence, score, ...(reason && { reason }) });
-    const pathOf = (url: string) => new URL(unquote(url).split(/[?#]/)[0]!).pathname;
-    if (!pathOf(evidence.url).includes(pathOf(evidence.startUrl))) return result(0, 'The page is not in the right URL to validate the task.');
+    const result = verdicts('workarena-chart', expected, evidence);
+    if (!topPath(evidence.url).includes(topPath(evidence.startUrl))) return result(0, 'The page is not in the right URL to validate the task.');
     if (!evidence.points) return result(0, `no chart "${expected.title}" on the page`);
     if (evidence.answer === null) return result(0, 'The assistant did not provide an answer.');
     let rest = evidence.answer;

@@ -1,7 +1,9 @@
 import type { Evaluator } from '../../../evaluators/types.ts';
-import { act, cssString, inMain, unquote, type InstanceWriter } from '../actions.ts';
+import { act, inMain, suggestion, type InstanceWriter } from '../actions.ts';
 import { startPath } from '../l1-tasks.ts';
-import { TableApi } from '../table-api.ts';
+import type { TableApi } from '../table-api.ts';
+import { topPath } from '../top-url.ts';
+import { siteApi, verdicts } from '../verdicts.ts';
 
 type TemplateValue = string | null | { display_value: string; link?: string };
 
@@ -56,7 +58,7 @@ export const writeForm: InstanceWriter = (config, task) => {
     if (value === 'true' || value === 'false') return [act(value === 'true' ? 'check' : 'uncheck', control)];
     if (CHOICE_FIELDS.has(field)) return [act('select_option', control, value)];
     const reference = template[field] !== null && typeof template[field] === 'object';
-    return [act('fill', control, value), ...(reference ? [act('click', inMain(`[id^="ac_option_"]:has(.ac_cell:text-is(${cssString(value)})) >> nth=0`))] : [])];
+    return [act('fill', control, value), ...(reference ? [act('click', suggestion(value))] : [])];
   };
   return {
     goal,
@@ -112,12 +114,12 @@ export const record: Evaluator<RecordSettings, RecordSettings, RecordEvidence> =
     const sysId = await page.evaluate((key) => localStorage.getItem(key), RECORD_SYS_ID).catch(() => null);
     const evidence: RecordEvidence = { url: page.url(), badFieldChanged, sysId, record: null };
     if (sysId === null) return evidence;
-    const found = await pollRecord(new TableApi(episode.siteBase!, episode.siteAccount!), expected.table, sysId);
+    const found = await pollRecord(siteApi(episode, 'workarena-record'), expected.table, sysId);
     return { ...evidence, record: found && Object.fromEntries(Object.keys(expected.fields).map((f) => [f, display(found[f] as TemplateValue)])) };
   },
   score(evidence, expected) {
-    const result = (score: number, reason?: string) => ({ evaluator: 'workarena-record', expected: expected.fields, got: evidence, score, ...(reason && { reason }) });
-    const path = new URL(unquote(evidence.url).split(/[?#]/)[0]!).pathname;
+    const result = verdicts('workarena-record', expected.fields, evidence);
+    const path = topPath(evidence.url);
     const pages = [`/${expected.table}.do`, `/${expected.table}_list.do`, ...(expected.table === 'change_request' ? ['/sn_chg_model_ui_landing.do'] : [])];
     if (!pages.some((p) => path.includes(p))) return result(0, `The page is not in the right URL to validate the task.`);
     if (evidence.badFieldChanged) return result(0, 'Some fields outside of the task scope have been changed.');

@@ -1,6 +1,7 @@
 import type { Evaluator } from '../../../evaluators/types.ts';
 import { act, inMain, type InstanceWriter } from '../actions.ts';
 import { startPath } from '../l1-tasks.ts';
+import { verdicts } from '../verdicts.ts';
 
 interface KnowledgeConfig {
   item: string;
@@ -39,7 +40,7 @@ export const knowledge: Evaluator<{ accepted: string[] }, { accepted: string[] }
   expected: (settings) => settings,
   capture: async (_page, _expected, episode) => ({ answer: episode.answer ?? null }),
   score({ answer }, expected) {
-    const result = (score: number, reason?: string) => ({ evaluator: 'workarena-knowledge', expected: expected.accepted, got: answer, score, ...(reason && { reason }) });
+    const result = verdicts('workarena-knowledge', expected.accepted, answer);
     if (answer === null) return result(0, 'The assistant did not provide an answer.');
     const said = answer.toLowerCase();
     return expected.accepted.some((a) => said.includes(a.toLowerCase())) ? result(1) : result(0, 'the answer holds none of the accepted answers');

@@ -1,8 +1,9 @@
-import type { Page } from '@playwright/test';
 import type { Evaluator } from '../../../evaluators/types.ts';
-import { act, cssString, inMain, unquote, type InstanceWriter } from '../actions.ts';
+import { act, inMain, suggestion, type InstanceWriter } from '../actions.ts';
+import { readGlideList } from '../glide-list.ts';
 import { startPath } from '../l1-tasks.ts';
-import { TableApi } from '../table-api.ts';
+import { topPath } from '../top-url.ts';
+import { siteApi, verdicts } from '../verdicts.ts';
 
 interface Column {
   label: string;
@@ -53,7 +54,7 @@ export const writeFilter: InstanceWriter = (config, task) => {
     const meta = info.columns[column]!;
     const valueStep = meta.choices || meta.type === 'boolean'
       ? [act('select_option', `${row(i)} >> #value select`, values[i]!)]
-      : [act('fill', `${row(i)} >> #value input >> nth=0`, values[i]!), ...(meta.reference ? [act('click', inMain(`[id^="ac_option_"]:has(.ac_cell:text-is(${cssString(values[i]!)})) >> nth=0`))] : [])];
+      : [act('fill', `${row(i)} >> #value input >> nth=0`, values[i]!), ...(meta.reference ? [act('click', suggestion(values[i]!))] : [])];
     return [
       ...(i > 0 ? [act('click', inMain(`.filterToolbar .filerTableAction >> internal:text=${JSON.stringify(kind)}s`))] : []),
       act('select_option', `${row(i)} >> select.filerTableSelect >> nth=0`, column),
@@ -110,11 +111,11 @@ export const listFilter: Evaluator<FilterSettings, FilterSettings, FilterEvidenc
   },
   expected: (settings) => settings,
   async capture(page, expected, episode) {
-    const query = await listQuery(page);
+    const query = (await readGlideList(page))?.query ?? null;
     const displayed: Record<string, string> = {};
     const read = query && conditionsOf(query);
-    if (read && typeof read !== 'string' && episode.siteBase && episode.siteAccount) {
-      const api = new TableApi(episode.siteBase, episode.siteAccount);
+    if (read && typeof read !== 'string') {
+      const api = siteApi(episode, 'workarena-list-filter');
       for (const [column, value] of read.conditions) {
         const type = expected.types[column];
         if (!type?.reference || value === '' || value in displayed) continue;
@@ -126,9 +127,8 @@ export const listFilter: Evaluator<FilterSettings, FilterSettings, FilterEvidenc
     return { url: page.url(), query, displayed };
   },
   score(evidence, expected) {
-    const result = (score: number, reason?: string) => ({ evaluator: 'workarena-list-filter', expected, got: evidence, score, ...(reason && { reason }) });
-    const path = new URL(unquote(evidence.url).split(/[?#]/)[0]!).pathname;
-    if (!path.includes(`/now/nav/ui/classic/params/target/${expected.table}_list.d`)) return result(0, `the page is not the ${expected.table} list`);
+    const result = verdicts('workarena-list-filter', expected, evidence);
+    if (!topPath(evidence.url).includes(`/now/nav/ui/classic/params/target/${expected.table}_list.d`)) return result(0, `the page is not the ${expected.table} list`);
     if (!evidence.query) return result(0, 'There are no filters yet.');
     const read = conditionsOf(evidence.query);
     if (typeof read === 'string') return result(0, read);
@@ -147,13 +147,3 @@ export const listFilter: Evaluator<FilterSettings, FilterSettings, FilterEvidenc
   },
 };
 
-/** GlideList2.get(<the list's id>).getQuery(), as WorkArena reads it; null: no list on the page. */
-async function listQuery(page: Page): Promise<string | null> {
-  const frame = page.frame({ name: 'gsft_main' });
-  if (!frame) return null;
-  return frame.evaluate(() => {
-    const id = document.querySelector('table.data_list_table')?.getAttribute('data-list_id');
-    const list = id ? (window as unknown as { GlideList2?: { get(id: string): { getQuery(): string } | undefined } }).GlideList2?.get(id) : undefined;
-    return list ? String(list.getQuery()) : null;
-  }).catch(() => null);
-}

@@ -1,6 +1,9 @@
-import type { Page } from '@playwright/test';
 import type { Evaluator } from '../../../evaluators/types.ts';
-import { act, inMain, unquote, type InstanceWriter } from '../actions.ts';
+import { escapeRegExp } from '../../../escape-regexp.ts';
+import { act, inMain, type InstanceWriter } from '../actions.ts';
+import { readGlideList, type GlideListState } from '../glide-list.ts';
+import { topPath, topQuery } from '../top-url.ts';
+import { verdicts } from '../verdicts.ts';
 import { startPath } from '../l1-tasks.ts';
 
 interface SortConfig {
@@ -19,7 +22,7 @@ interface SortSettings {
 interface SortEvidence {
   url: string;
   /** What the list's GlideList2 says: its sort field and direction (null: no list on the page). */
-  list: { orderBy: string; sortDir: string } | null;
+  list: Pick<GlideListState, 'orderBy' | 'sortDir'> | null;
 }
 
 /**
@@ -61,36 +64,25 @@ export const listSort: Evaluator<SortSettings, SortSettings, SortEvidence> = {
     properties: { table: { type: 'string' }, fields: { type: 'array', minItems: 1, items: { type: 'string' } }, directions: { type: 'array', minItems: 1, items: { enum: ['asc', 'desc'] } } },
   },
   expected: (settings) => settings,
-  capture: async (page) => ({ url: page.url(), list: await glideList(page) }),
+  async capture(page) {
+    const list = await readGlideList(page);
+    return { url: page.url(), list: list && { orderBy: list.orderBy, sortDir: list.sortDir } };
+  },
   score(evidence, expected) {
-    const result = (score: number, reason?: string) => ({ evaluator: 'workarena-list-sort', expected, got: evidence, score, ...(reason && { reason }) });
+    const result = verdicts('workarena-list-sort', expected, evidence);
     const listPath = `/now/nav/ui/classic/params/target/${expected.table}_list.do`.slice(0, -1);
-    const top = unquote(evidence.url);
-    if (!pathOf(top).includes(listPath)) return result(0, `the page is not the ${expected.table} list`);
+    if (!topPath(evidence.url).includes(listPath)) return result(0, `the page is not the ${expected.table} list`);
     if (expected.fields.length === 1) {
       if (!evidence.list) return result(0, 'no list on the page');
       const [field, direction] = [expected.fields[0]!, expected.directions[0]!];
       const right = evidence.list.orderBy === field && evidence.list.sortDir.toLowerCase() === direction;
       return right ? result(1) : result(0, `the list is sorted by "${evidence.list.orderBy}" ${evidence.list.sortDir}, not "${field}" ${direction}`);
     }
-    const query = new URLSearchParams(top.split('?').slice(1).join('?')).get('sysparm_query');
+    const query = topQuery(evidence.url, 'sysparm_query');
     if (query === null) return result(0, 'No sysparm_query found in URL.');
     const sorts = expected.fields.map((f, i) => `ORDERBY${expected.directions[i] === 'desc' ? 'DESC' : ''}${f}`).join('^');
-    const pattern = new RegExp(`^((?!ORDERBY).)*${sorts.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}((?!ORDERBY).)*$`, 's');
+    const pattern = new RegExp(`^((?!ORDERBY).)*${escapeRegExp(sorts)}((?!ORDERBY).)*$`, 's');
     return pattern.test(query) ? result(1) : result(0, `the query "${query}" does not sort by ${sorts}`);
   },
 };
 
-/** urlparse(...).path of an unquoted URL: up to its first ? or #. */
-const pathOf = (url: string) => new URL(url.split(/[?#]/)[0]!).pathname;
-
-/** The GlideList2 of the list in gsft_main, as WorkArena reads it (its table.data_list_table's data-list_id). */
-async function glideList(page: Page): Promise<SortEvidence['list']> {
-  const frame = page.frame({ name: 'gsft_main' });
-  if (!frame) return null;
-  return frame.evaluate(() => {
-    const id = document.querySelector('table.data_list_table')?.getAttribute('data-list_id');
-    const list = id ? (window as unknown as { GlideList2?: { get(id: string): { getOrderBy(): string; sortDir: string } | undefined } }).GlideList2?.get(id) : undefined;
-    return list ? { orderBy: String(list.getOrderBy()), sortDir: String(list.sortDir) } : null;
-  }).catch(() => null);
-}

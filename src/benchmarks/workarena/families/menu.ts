@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
 import type { Evaluator } from '../../../evaluators/types.ts';
-import { act, cssString, unquote, type InstanceWriter } from '../actions.ts';
+import { act, cssString, type InstanceWriter } from '../actions.ts';
 import { startPath } from '../l1-tasks.ts';
-import { TableApi } from '../table-api.ts';
+import { unquote } from '../top-url.ts';
+import { siteApi, verdicts } from '../verdicts.ts';
 
 interface MenuConfig {
   application: string;
@@ -43,8 +44,8 @@ export const menuUrl: Evaluator<{ url: string }, { url: string }, { url: string 
   expected: (settings) => settings,
   capture: async (page) => ({ url: page.url() }),
   score({ url }, expected) {
-    const same = unquote(url) === unquote(expected.url);
-    return { evaluator: 'workarena-url', expected: expected.url, got: url, score: same ? 1 : 0, ...(!same && { reason: 'Not at expected URL.' }) };
+    const result = verdicts('workarena-url', expected.url, url);
+    return unquote(url) === unquote(expected.url) ? result(1) : result(0, 'Not at expected URL.');
   },
 };
 
@@ -84,13 +85,11 @@ export const impersonation: Evaluator<{ user: string }, { user: string }, Impers
   async capture(page, _expected, episode) {
     const user = await nowUser(page);
     if (!user?.isImpersonating) return { impersonating: false, name: null };
-    if (!episode.siteBase || !episode.siteAccount) throw new Error('workarena-impersonation reads the instance\'s users: it needs the site\'s account');
-    const api = new TableApi(episode.siteBase, episode.siteAccount);
-    const [record] = await api.get('sys_user', { sysparm_query: `sys_id=${user.userID}`, sysparm_fields: 'name' });
+    const [record] = await siteApi(episode, 'workarena-impersonation').get('sys_user', { sysparm_query: `sys_id=${user.userID}`, sysparm_fields: 'name' });
     return { impersonating: true, name: record ? String(record.name) : null };
   },
   score(evidence, expected) {
-    const result = (score: number, reason?: string) => ({ evaluator: 'workarena-impersonation', expected: expected.user, got: evidence, score, ...(reason && { reason }) });
+    const result = verdicts('workarena-impersonation', expected.user, evidence);
     if (!evidence.impersonating) return result(0, 'Not currently impersonating a user.');
     return evidence.name === expected.user ? result(1) : result(0, 'Currently impersonating the wrong user.');
   },
