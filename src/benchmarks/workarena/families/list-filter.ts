@@ -74,28 +74,28 @@ export const writeFilter: InstanceWriter = (config, task) => {
   };
 };
 
-/** A condition of the query as WorkArena reads it (:844-874): EMPTYSTRING and ISEMPTY are "", = splits, anything else is refused. */
-function readCondition(predicate: string): [string, string] | string {
-  if (predicate.includes('!=') || predicate.includes('STARTSWITH')) return `Unexpected operator in filter condition: ${predicate}`;
-  const empty = /^(.*?)(EMPTYSTRING|ISEMPTY)$/.exec(predicate);
-  if (empty) return [empty[1]!, ''];
+/**
+ * A condition of the query as WorkArena reads it (:844-874), in its order: EMPTYSTRING or
+ * ISEMPTY anywhere in it is "", != and STARTSWITH are refused, = splits once, anything else
+ * is refused; columns and values are trimmed.
+ */
+function readCondition(predicate: string): [string, string] | null {
+  for (const empty of ['EMPTYSTRING', 'ISEMPTY']) if (predicate.includes(empty)) return [predicate.replaceAll(empty, '').trim(), ''];
+  if (predicate.includes('!=') || predicate.includes('STARTSWITH')) return null;
   const at = predicate.indexOf('=');
-  if (at < 0) return `Unexpected operator in filter condition: ${predicate}`;
-  return [predicate.slice(0, at), predicate.slice(at + 1)];
+  return at < 0 ? null : [predicate.slice(0, at).trim(), predicate.slice(at + 1).trim()];
 }
 
-/** The query's conditions, its kind and why it cannot be read (:805-874): ^NQ counts as ^OR; OR when ^OR occurs anywhere. */
-function conditionsOf(query: string): { kind: 'AND' | 'OR'; conditions: [string, string][] } | string {
-  const q = query.replaceAll('^NQ', '^OR').replace(/\^EQ$/, '');
+/**
+ * The query's kind and conditions (:805-874): ^NQ counts as ^OR; OR when ^OR occurs anywhere.
+ * ServiceNow's getQuery() drops a trailing ^, so a trailing empty piece is not a condition.
+ */
+function conditionsOf(query: string): { kind: 'AND' | 'OR'; pieces: string[]; conditions: [string, string][] | null } {
+  const q = query.replaceAll('^NQ', '^OR');
   const kind = q.includes('^OR') ? 'OR' : 'AND';
   const pieces = q.split(kind === 'OR' ? '^OR' : '^').filter((p, i, all) => p !== '' || i < all.length - 1);
-  const conditions: [string, string][] = [];
-  for (const piece of pieces) {
-    const read = readCondition(piece);
-    if (typeof read === 'string') return read;
-    conditions.push(read);
-  }
-  return { kind, conditions };
+  const conditions = pieces.map(readCondition);
+  return { kind, pieces, conditions: conditions.every((c) => c !== null) ? (conditions as [string, string][]) : null };
 }
 
 /**
@@ -113,10 +113,10 @@ export const listFilter: Evaluator<FilterSettings, FilterSettings, FilterEvidenc
   async capture(page, expected, episode) {
     const query = (await readGlideList(page))?.query ?? null;
     const displayed: Record<string, string> = {};
-    const read = query && conditionsOf(query);
-    if (read && typeof read !== 'string') {
+    const conditions = query ? conditionsOf(query).conditions : null;
+    if (conditions) {
       const api = siteApi(episode, 'workarena-list-filter');
-      for (const [column, value] of read.conditions) {
+      for (const [column, value] of conditions) {
         const type = expected.types[column];
         if (!type?.reference || value === '' || value in displayed) continue;
         const [found] = await api.get(type.reference, { sysparm_query: `sys_id=${value}`, sysparm_fields: type.display_field!, sysparm_display_value: 'all' });
@@ -131,19 +131,24 @@ export const listFilter: Evaluator<FilterSettings, FilterSettings, FilterEvidenc
     if (!topPath(evidence.url).includes(`/now/nav/ui/classic/params/target/${expected.table}_list.d`)) return result(0, `the page is not the ${expected.table} list`);
     if (!evidence.query) return result(0, 'There are no filters yet.');
     const read = conditionsOf(evidence.query);
-    if (typeof read === 'string') return result(0, read);
-    if (read.kind !== expected.kind) return result(0, `The kind of filter is incorrect: ${read.kind}, not ${expected.kind}.`);
-    if (read.conditions.length !== expected.columns.length) return result(0, 'Incorrect number of filter conditions.');
+    // The reasons say sets and lists as WorkArena's Python prints them.
+    const quoted = (items: Iterable<string>) => [...items].map((i) => `'${i}'`).join(', ');
+    const list = (items: Iterable<string>) => `{${quoted(items)}}`;
+    if (read.kind !== expected.kind) return result(0, `The kind of filter used is incorrect: ${evidence.query}.`);
+    if (read.pieces.length !== expected.columns.length) return result(0, `Incorrect number of filter conditions: [${quoted(read.pieces)}].`);
+    if (!read.conditions) return result(0, `Unexpected operator in filter condition: [${quoted(read.pieces)}].`);
     const columns = new Set(read.conditions.map(([c]) => c));
-    if (columns.size !== new Set(expected.columns).size || [...columns].some((c) => !expected.columns.includes(c))) return result(0, 'Incorrect filter columns.');
+    if (!sameSet(columns, expected.columns)) return result(0, `Incorrect filter columns: ${list(columns)}. Expected: ${list(new Set(expected.columns))}.`);
+    if (columns.size > 1 && columns.size < read.conditions.length) return result(0, 'Filtering is only allowed across rows for the same column.');
     const shown = read.conditions.map(([column, value]) => {
       const type = expected.types[column] ?? {};
       if (type.reference) return value === '' ? '' : (evidence.displayed[value] ?? value);
       if (type.choices) return type.choices[value] ?? '-- None --';
       return value;
     });
-    const same = new Set(shown).size === new Set(expected.values).size && shown.every((v) => expected.values.includes(v));
-    return same ? result(1) : result(0, 'Incorrect filter values.');
+    return sameSet(new Set(shown), expected.values) ? result(1) : result(0, `Incorrect filter values ${list(new Set(shown))}. Expected: ${list(new Set(expected.values))}.`);
   },
 };
 
+/** Python's set(a) == set(b). */
+const sameSet = (a: Set<string>, b: string[]) => a.size === new Set(b).size && b.every((v) => a.has(v));
