@@ -46,6 +46,7 @@ function seed(): Record<string, Table> {
       assigned_to: reference('sys_user'), active: { type: 'boolean' },
     }),
     sys_user: { ...table('Users', { user_name: 'User ID', first_name: 'First name', last_name: 'Last name', email: 'Email', active: 'Active' }, [admin, beth, david], USER_FIELDS), form: USER_FORM },
+    cmn_department: table('Departments', { name: 'Name' }, ['Customer Support', 'Development', 'Finance', 'HR', 'IT', 'Product Management', 'Sales'].map((name) => record({ name }))),
     // What WorkArena's setup writes to: a user's roles, its preferences, and the UI themes it draws from.
     sys_user_role: table('Roles', { name: 'Name' }, [record({ name: 'admin' }), record({ name: 'itil' })]),
     sys_user_has_role: table('User Roles', { user: 'User', role: 'Role' }, [], { user: reference('sys_user'), role: reference('sys_user_role') }),
@@ -69,6 +70,7 @@ function seed(): Record<string, Table> {
 
 /** The new-user form's fields as ServiceNow's dictionary has them (choices by value, shown by label). */
 const USER_FIELDS: Record<string, Field> = {
+  department: reference('cmn_department'),
   active: { type: 'boolean' }, locked_out: { type: 'boolean' }, password_needs_reset: { type: 'boolean' },
   internal_integration_user: { type: 'boolean' }, web_service_access_only: { type: 'boolean' },
   preferred_language: choice({ en: 'English', fr: 'French', de: 'German' }),

@@ -40,6 +40,12 @@ export const RECORD_SYS_ID = 'benchwright.workarena.record_sys_id';
 const CHOICE_FIELDS = new Set(['state', 'impact', 'urgency', 'priority', 'category', 'subcategory', 'contact_type', 'close_code', 'hold_reason', 'type', 'risk', 'phase',
   'problem_state', 'install_status', 'substatus', 'hardware_status', 'hardware_substatus', 'date_format', 'calendar_integration', 'preferred_language', 'time_zone', 'notification']);
 
+/**
+ * Fields ServiceNow makes references whose configurations give only their display value, as
+ * text: the oracle types them and picks the suggestion, as for a value given with its link.
+ */
+const REFERENCE_FIELDS = new Set(['department']);
+
 const display = (value: TemplateValue | undefined) => (value !== null && typeof value === 'object' ? value.display_value : (value ?? ''));
 
 /**
@@ -57,8 +63,8 @@ export const writeForm: InstanceWriter = (config, task) => {
     const value = expected[field]!;
     if (value === 'true' || value === 'false') return [act(value === 'true' ? 'check' : 'uncheck', control)];
     if (CHOICE_FIELDS.has(field)) return [act('select_option', control, value)];
-    const reference = template[field] !== null && typeof template[field] === 'object';
-    return [act('fill', control, value), ...(reference ? [act('click', suggestion(value))] : [])];
+    const reference = (template[field] !== null && typeof template[field] === 'object') || REFERENCE_FIELDS.has(field);
+    return [act('fill', control, value), ...(reference && value !== '' ? [act('click', suggestion(value))] : [])];
   };
   return {
     goal,
