@@ -29,7 +29,7 @@ export function furnish(site: ServiceNowSite, configs: string, chosen: Chosen, k
     const picked = <T>() => ids.map((id) => entries<T>(configs, task)[Number(id)]!);
     switch (family(task)) {
       case 'list-sort': sortColumns(site, task, picked()); break;
-      case 'catalog': catalogItem(site, entries(configs, task), picked()); break;
+      case 'catalog': addCatalogItem(site, entries(configs, task), picked()); break;
       case 'menu': site.menu.push(...picked<{ application: string; module: string; url: string }>()); break;
       case 'impersonation': for (const name of new Set(entries<string>(configs, task))) site.tables.insert('sys_user', { name, user_name: name.toLowerCase().replace(/\W+/g, '.'), active: 'true' }, 'admin'); break;
       case 'dashboard': for (const entry of picked<ChartConfig>()) chartsFor(site, entry); break;
@@ -51,7 +51,7 @@ function sortColumns(site: ServiceNowSite, task: string, picked: { goal: string;
 type OrderConfig = { item: string; description: string; configuration: Record<string, [string, string | boolean]> };
 
 /** An item of the Hardware category with its variables; a radio's or select's choices are every value its configurations give it. */
-function catalogItem(site: ServiceNowSite, all: OrderConfig[], picked: OrderConfig[]): void {
+function addCatalogItem(site: ServiceNowSite, all: OrderConfig[], picked: OrderConfig[]): void {
   const [{ item: name, description }] = picked as [OrderConfig];
   if (site.tables.query('sc_cat_item', `name=${name}`).length) return;
   const item = site.tables.insert('sc_cat_item', { name, short_description: description, category: 'Hardware' }, 'admin');

@@ -31,7 +31,8 @@ export async function serve(handle: Handler): Promise<{ url: string; close(): Pr
         method: req.method!, url: new URL(req.url ?? '/', url), form: new URLSearchParams(body), body, headers: req.headers,
         cookie: (name) => new RegExp(`(?:^|;\\s*)${name}=([^;]+)`).exec(cookies)?.[1],
       };
-      Promise.resolve(handle(request, res)).catch((e: Error) => res.writeHead(500).end(e.message));
+      // A handler's error, thrown or rejected, is the request's 500, never the test process's.
+      Promise.resolve().then(() => handle(request, res)).catch((e: Error) => res.writeHead(500).end(e.message));
     });
   });
   return {

@@ -22,13 +22,14 @@ function variable(v: ServiceNowRecord): string {
   const question = escape(v.question_text ?? '');
   switch (v.type) {
     case 'checkbox': return `<div><input type="checkbox" id="${id}" name="${id}" value="true"><label for="${id}">${question}</label></div>`;
-    case 'radio': return `<fieldset><legend>${question}</legend>${(JSON.parse(v.choices ?? '[]') as string[]).map((c) => `<label><input type="radio" name="${id}" value="${escape(c)}">${escape(c)}</label>`).join('')}</fieldset>`;
+    // ServiceNow adds a choice's price to its label (WorkArena's cheat matches the start of it).
+    case 'radio': return `<fieldset><legend>${question}</legend>${(JSON.parse(v.choices ?? '[]') as string[]).map((c, i) => `<label><input type="radio" name="${id}" value="${escape(c)}">${escape(c)} [add $${i * 50}.00]</label>`).join('')}</fieldset>`;
     case 'select': return `<div><label for="${id}">${question}</label><select id="${id}" name="${id}">${(JSON.parse(v.choices ?? '[]') as string[]).map((c) => `<option>${escape(c)}</option>`).join('')}</select></div>`;
     default: return `<div><label for="${id}">${question}</label><textarea id="${id}" name="${id}"></textarea></div>`;
   }
 }
 
-export function catalogItem(item: ServiceNowRecord, variables: ServiceNowRecord[]): string {
+export function itemPage(item: ServiceNowRecord, variables: ServiceNowRecord[]): string {
   return `<form method="post" action="/stand-in/order"><input type="hidden" name="sysparm_id" value="${item.sys_id}">
 <h2>${escape(item.name ?? '')}</h2><p>${escape(item.short_description ?? '')}</p>
 <label for="quantity">Quantity</label><select id="quantity" name="quantity">${Array.from({ length: 10 }, (_, i) => `<option>${i + 1}</option>`).join('')}</select>

@@ -16,8 +16,8 @@ ${rows}
 <button type="button" id="sysverb_insert" onclick="gsftSubmit(this)">Submit</button>
 </form>
 <script>${REFERENCE_SCRIPT}
-  const FORM = ${scriptJson({ table, sysId, labels: form, fields })};
-  window.g_form = { getUniqueValue: () => FORM.sysId, getTableName: () => FORM.table, getLabelOf: (field) => FORM.labels[field] };
+  const FORM = ${scriptJson({ table, sysId, fields })};
+  window.g_form = { getUniqueValue: () => FORM.sysId };
   const form = document.getElementById(FORM.table + '.do');
   for (const input of form.querySelectorAll('[data-reference]')) attachReference(input, FORM.fields[input.dataset.reference.split('.').pop()].candidates);
   // A reference submits the sys_id chosen among its suggestions.

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { escape, json, page, redirect, Sessions, StandInSite, type Request } from '../stand-in.ts';
-import { catalogCategory, catalogHome, catalogItem, CHECKOUT, checkout } from './catalog-pages.ts';
+import { catalogCategory, catalogHome, CHECKOUT, checkout, itemPage } from './catalog-pages.ts';
 import { clientFields } from './controls.ts';
 import { chartsKey, chartsPage, type Chart } from './dashboard-pages.ts';
 import { formPage } from './form-page.ts';
@@ -14,7 +14,7 @@ import { Tables, type ServiceNowRecord } from './tables.ts';
 // the classic page in gsft_main), lists with their condition builder, new-record forms, the
 // knowledge base, the service catalog, dashboards and reports, and the Table API under basic
 // auth. What a test's tasks need beyond the seeded tables (menu modules, charts, articles,
-// catalog items) it adds; POST /reset puts the data back.
+// catalog items) the test adds.
 
 export const SERVICENOW_ADMIN = { name: 'admin', password: 'admin-password' };
 
@@ -31,16 +31,11 @@ export class ServiceNowSite extends StandInSite {
   refuseUsers = false;
   /** Who signed in, in order (WorkArena signs in as the user its setup created). */
   readonly logins: string[] = [];
-
-  reset(): void {
-    this.tables.reset();
-    this.sessions.clear();
-    this.impersonating.clear();
-  }
+  /** Orders placed: each request's number follows. */
+  private orders = 0;
 
   protected handle(req: Request, res: ServerResponse): void {
     const path = req.url.pathname;
-    if (req.method === 'POST' && path === '/reset') return void (this.reset(), res.writeHead(204).end());
     if (path.startsWith('/api/now/table/')) return this.tableApi(req, res);
     if (path === '/login.do') return this.login(req, res);
     const token = req.cookie('glide_session');
@@ -53,8 +48,8 @@ export class ServiceNowSite extends StandInSite {
       case '/stand-in/impersonate': return this.impersonate(req, res, token!);
       case '/kb': return this.knowledge(res, query);
       case '/catalog_home.do': return page(res, 'Service Catalog', catalogHome([...new Set(this.records('sc_cat_item').map((i) => i.category!))]));
-      case '/catalog_category.do': return page(res, query.get('sysparm_category') ?? '', catalogCategory(this.records('sc_cat_item').filter((i) => i.category === query.get('sysparm_category'))));
-      case '/com.glideapp.servicecatalog_cat_item_view.do': return this.catalogItem(res, query.get('sysparm_id') ?? '');
+      case '/catalog_category.do': return page(res, escape(query.get('sysparm_category') ?? ''), catalogCategory(this.records('sc_cat_item').filter((i) => i.category === query.get('sysparm_category'))));
+      case '/com.glideapp.servicecatalog_cat_item_view.do': return this.showItem(res, query.get('sysparm_id') ?? '');
       case '/stand-in/order': return this.order(req, res, who);
       case `/${CHECKOUT}`: return page(res, 'Order Status', checkout(this.tables.query('sc_request', `sys_id=${query.get('sysparm_sys_id')}`)[0] ?? { sys_id: '' }));
     }
@@ -106,14 +101,16 @@ export class ServiceNowSite extends StandInSite {
     const table = this.tables.table(name);
     if (!table) return page(res, 'Invalid table', `<p>${escape(name)}</p>`, 404);
     const query = req.url.searchParams.get('sysparm_query') ?? '';
-    page(res, table.label, listPage(name, table, query, this.tables.query(name, query), clientFields(this.tables, name), (r, f) => this.tables.display(name, r, f)));
+    page(res, escape(table.label), listPage(name, table, query, this.tables.query(name, query), clientFields(this.tables, name), (r, f) => this.tables.display(name, r, f)));
   }
 
   /** A new record's form; posted, the record is inserted with the sys_id the form was given, and its list follows. */
   private form(req: Request, res: ServerResponse, name: string, who: string): void {
     const table = this.tables.table(name)!;
-    if (req.method !== 'POST') return page(res, `${table.label}: new record`, formPage(name, table.form!, clientFields(this.tables, name)));
+    if (req.method !== 'POST') return page(res, `${escape(table.label)}: new record`, formPage(name, table.form!, clientFields(this.tables, name)));
     const values: Record<string, string> = { sys_id: req.form.get('sys_uniqueValue') ?? '' };
+    // Posted again (a reload), the form's record is there already: ServiceNow would update it.
+    if (this.tables.query(name, `sys_id=${values.sys_id}`).length) return redirect(res, `/${name}_list.do`);
     for (const field of Object.keys(table.form!)) values[field] = req.form.get(`${name}.${field}`) ?? (table.fields[field]?.type === 'boolean' ? 'false' : '');
     this.tables.insert(name, values, who);
     redirect(res, `/${name}_list.do`);
@@ -123,23 +120,23 @@ export class ServiceNowSite extends StandInSite {
     const articles = this.records('kb_knowledge');
     if (query.get('id') === 'kb_search') return page(res, 'Search results', kbSearch(query.get('query') ?? '', articles));
     const article = query.get('id') === 'kb_article' && articles.find((a) => a.sys_id === query.get('sys_id'));
-    if (article) return page(res, article.short_description ?? 'Article', kbArticle(article));
+    if (article) return page(res, escape(article.short_description ?? 'Article'), kbArticle(article));
     page(res, 'Knowledge', kbHome());
   }
 
-  private catalogItem(res: ServerResponse, sysId: string): void {
+  private showItem(res: ServerResponse, sysId: string): void {
     const item = this.records('sc_cat_item').find((i) => i.sys_id === sysId);
     if (!item) return page(res, 'Not found', '<p>No such catalog item</p>', 404);
-    page(res, item.name ?? 'Item', catalogItem(item, this.tables.query('item_option_new', `cat_item=${sysId}`)));
+    page(res, escape(item.name ?? 'Item'), itemPage(item, this.tables.query('item_option_new', `cat_item=${sysId}`)));
   }
 
   /** Order Now: the request, its item, each variable's answer (and the answer's link to the item), as the user; then the checkout. */
   private order(req: Request, res: ServerResponse, who: string): void {
     const item = this.records('sc_cat_item').find((i) => i.sys_id === req.form.get('sysparm_id'));
     if (!item) return page(res, 'Not found', '<p>No such catalog item</p>', 404);
-    const count = this.records('sc_request').length;
-    const request = this.tables.insert('sc_request', { number: `REQ${String(10001 + count).padStart(7, '0')}` }, who);
-    const ritm = this.tables.insert('sc_req_item', { number: `RITM${String(10001 + count).padStart(7, '0')}`, request: request.sys_id, cat_item: item.sys_id, short_description: item.short_description, quantity: req.form.get('quantity') ?? '1' }, who);
+    const number = String(10001 + this.orders++).padStart(7, '0');
+    const request = this.tables.insert('sc_request', { number: `REQ${number}` }, who);
+    const ritm = this.tables.insert('sc_req_item', { number: `RITM${number}`, request: request.sys_id, cat_item: item.sys_id, short_description: item.short_description, quantity: req.form.get('quantity') ?? '1' }, who);
     for (const v of this.tables.query('item_option_new', `cat_item=${item.sys_id}`)) {
       const answer = req.form.get(`IO:${v.sys_id}`) ?? (v.type === 'checkbox' ? 'false' : '');
       const option = this.tables.insert('sc_item_option', { item_option_new: v.sys_id, value: answer }, who);

@@ -41,7 +41,7 @@ export function shell(res: ServerResponse, inner: string, menu: MenuEntry[], use
   <seismic-hoist><div role="listbox" aria-label="Users"></div></seismic-hoist>
   <button type="button" id="impersonate">Impersonate user</button>
 </div>
-<iframe id="gsft_main" name="gsft_main" title="Main content" src="/${escape(inner)}" style="width:100%;height:80vh;border:0"></iframe>
+<iframe id="gsft_main" name="gsft_main" title="Main content" src="/${escape(inner.replace(/^\/+/, ''))}" style="width:100%;height:80vh;border:0"></iframe>
 <script>
   window.NOW = { user: ${scriptJson(user)} };
   const frame = document.getElementById('gsft_main');

@@ -77,7 +77,7 @@ const USER_FIELDS: Record<string, Field> = {
   calendar_integration: choice({ 0: '-- None --', 1: 'Outlook' }),
   date_format: choice(Object.fromEntries(['dd-MM-yyyy', 'dd/MM/yyyy', 'dd.MM.yyyy', 'MM-dd-yyyy', 'yyyy-MM-dd'].map((f) => [f, f]))),
   time_zone: choice(Object.fromEntries(['Canada/Atlantic', 'Canada/Central', 'Canada/Eastern', 'Canada/Mountain', 'Canada/Pacific', 'Europe/Amsterdam', 'Europe/Berlin',
-    'Europe/Brussels', 'Europe/Copenhagen', 'Europe/Dublin', 'Europe/London', 'Europe/Madrid', 'Europe/Paris', 'Europe/Rome', 'Europe/Stockholm', 'GMT', 'Hongkong',
+    'Europe/Brussels', 'Europe/Copenhagen', 'Europe/Dublin', 'Europe/London', 'Europe/Madrid', 'Europe/Paris', 'Europe/Rome', 'Europe/Stockholm', 'Europe/Zurich', 'GMT', 'Hongkong',
     'US/Alaska', 'US/Arizona', 'US/Central', 'US/Eastern', 'US/Hawaii', 'US/Mountain', 'US/Pacific'].map((z) => [z, z]))),
 };
 
@@ -89,16 +89,16 @@ const USER_FORM: Record<string, string> = {
   phone: 'Business phone', mobile_phone: 'Mobile phone',
 };
 
-/** A table's records by who they reference: deleting a user deletes its roles and preferences, as ServiceNow does. */
+/**
+ * A table's records by who they reference: deleting a user deletes its roles and preferences, as
+ * ServiceNow's cascade rules on those references do. WorkArena's teardown relies on them too: it
+ * deletes only the user.
+ */
 const CASCADE: Record<string, [table: string, field: string][]> = { sys_user: [['sys_user_has_role', 'user'], ['sys_user_preference', 'user']] };
 
-/** The tables, put back as seeded by reset(). */
+/** The tables, as seeded and as the site and its tests change them. */
 export class Tables {
-  private tables = seed();
-
-  reset(): void {
-    this.tables = seed();
-  }
+  private readonly tables = seed();
 
   table(name: string): Table | undefined {
     return Object.hasOwn(this.tables, name) ? this.tables[name] : undefined;

@@ -1,4 +1,5 @@
 import type { Evaluator } from '../../../evaluators/types.ts';
+import { escapeRegExp } from '../../../escape-regexp.ts';
 import { pythonStrRepr } from '../../../python/str-repr.ts';
 import { act, cssString, inMain, type InstanceWriter } from '../actions.ts';
 import { startPath } from '../l1-tasks.ts';
@@ -35,7 +36,8 @@ export const writeOrder: InstanceWriter = (config, task) => {
     const control = inMain(`internal:label=${JSON.stringify(label)}s >> nth=0`);
     switch (type) {
       case 'checkbox': return act(value === true ? 'check' : 'uncheck', control);
-      case 'radio': return act('check', inMain(`fieldset:has(legend:text-is(${cssString(label)})) >> internal:label=${JSON.stringify(String(value))}s >> nth=0`));
+      // A choice's label may end with its price: the one that starts with the value (:395-404).
+      case 'radio': return act('check', inMain(`fieldset:has(legend:text-is(${cssString(label)})) label:text-matches(${cssString(`^${escapeRegExp(String(value))}`)}) >> nth=0`));
       case 'select': return act('select_option', control, String(value));
       default: return act('fill', control, String(value));
     }
@@ -91,7 +93,8 @@ export const order: Evaluator<OrderConfig, OrderConfig, OrderEvidence> = {
     const [item] = evidence.items as [NonNullable<OrderEvidence['items']>[number]];
     if (item.short_description.toLowerCase() !== expected.description.toLowerCase()) return result(0, 'The requested item is incorrect.');
     if (item.quantity !== String(expected.quantity)) return result(0, 'The requested quantity is incorrect.');
-    for (const [question, [type, value]] of Object.entries(expected.configuration)) {
+    // Only these three types are checked (:575-598); a select's answer is not.
+    for (const [question, [type, value]] of Object.entries(expected.configuration).filter(([, [type]]) => ['checkbox', 'radio', 'textarea'].includes(type))) {
       if (!(question in item.options)) return result(0, `The request has no option "${question}".`);
       const got = item.options[question]!;
       const right = type === 'textarea' ? got.toLowerCase().includes(String(value).toLowerCase()) : loosely(got) === loosely(String(value));

@@ -21,13 +21,21 @@ interface FilterConfig {
   list_info?: { columns: Record<string, Column> };
 }
 
+/** A column's type as list_info says it, with what turns its raw value into what the goal says. */
+interface ColumnType {
+  type: string;
+  reference?: string;
+  display_field?: string;
+  choices?: Record<string, string>;
+}
+
 interface FilterSettings {
   table: string;
   columns: string[];
   values: string[];
   kind: 'AND' | 'OR';
-  /** How each column's raw value becomes what the goal says (list_info's columns). */
-  types: Record<string, { reference?: string; display_field?: string; choices?: Record<string, string> }>;
+  /** Each filtered column's type (list_info's columns). */
+  types: Record<string, ColumnType>;
 }
 
 interface FilterEvidence {
@@ -41,8 +49,10 @@ interface FilterEvidence {
 /**
  * A filter task (tasks/list.py FilterListTask): the goal of :585-605 (each column by its label
  * in list_info); the oracle as cheat() filters (:691-779): the condition builder's rows, the
- * AND or OR between them, each row's field, "is" and its value (a reference chosen from its
- * suggestions, a choice picked), then Run.
+ * AND or OR between them, each row's field, its operator by its text and its value by the
+ * column's type (text typed unless empty, a reference then chosen from its suggestions; a
+ * select's option picked otherwise), then Run. Unlike cheat(), it does not first delete the
+ * rows already there: steps cannot loop until none is left.
  */
 export const writeFilter: InstanceWriter = (config, task) => {
   const { filter_columns: columns, filter_values: values, filter_kind: kind, list_info: info } = config as FilterConfig;
@@ -50,21 +60,20 @@ export const writeFilter: InstanceWriter = (config, task) => {
   const operators = (config as FilterConfig).filter_operators ?? columns.map(() => 'is');
   const goal = `Create a filter for the list to extract all entries where:${columns.map((c, i) => `\n    - "${info.columns[c]!.label}" ${operators[i]} "${values[i]}"`).join(` ${kind === 'AND' ? 'and' : 'or'} `)}`;
   const row = (i: number) => inMain(`.filter_row >> nth=${i}`);
-  const steps = columns.flatMap((column, i) => {
-    const meta = info.columns[column]!;
-    const valueStep = meta.choices || meta.type === 'boolean'
-      ? [act('select_option', `${row(i)} >> #value select`, values[i]!)]
-      : [act('fill', `${row(i)} >> #value input >> nth=0`, values[i]!), ...(meta.reference ? [act('click', suggestion(values[i]!))] : [])];
-    return [
-      ...(i > 0 ? [act('click', inMain(`.filterToolbar .filerTableAction >> internal:text=${JSON.stringify(kind)}s`))] : []),
-      act('select_option', `${row(i)} >> select.filerTableSelect >> nth=0`, column),
-      act('select_option', `${row(i)} >> select.condOperator`, '='),
-      ...valueStep,
-    ];
-  });
-  const types = Object.fromEntries(columns.map((c) => {
-    const meta = info.columns[c]!;
-    return [c, { ...(meta.reference && { reference: meta.reference, display_field: meta.reference_attributes?.display_field ?? 'name' }), ...(meta.choices && { choices: meta.choices }) }];
+  const valueSteps = (i: number, type: string, value: string) => {
+    if (!TEXT_TYPES.has(type)) return [act('select_option', `${row(i)} >> #value select`, value)];
+    if (value === '') return [];
+    return [act('fill', `${row(i)} >> #value input >> nth=0`, value), ...(type === 'reference' ? [act('click', suggestion(value))] : [])];
+  };
+  const steps = columns.flatMap((column, i) => [
+    ...(i > 0 ? [act('click', inMain(`.filterToolbar .filerTableAction >> internal:text=${JSON.stringify(kind)}s`))] : []),
+    act('select_option', `${row(i)} >> select.filerTableSelect >> nth=0`, column),
+    act('select_option', `${row(i)} >> select.condOperator`, operators[i]!),
+    ...valueSteps(i, info.columns[column]!.type ?? 'string', values[i]!),
+  ]);
+  const types = Object.fromEntries(columns.map((c): [string, ColumnType] => {
+    const { type = 'string', reference, reference_attributes: attributes, choices } = info.columns[c]!;
+    return [c, { type, ...(type === 'reference' && { reference, display_field: attributes?.display_field ?? 'name' }), ...(type === 'choice' && { choices: choices ?? {} }) }];
   }));
   return {
     goal,
@@ -74,28 +83,28 @@ export const writeFilter: InstanceWriter = (config, task) => {
   };
 };
 
+/** The types whose value cheat() types in a text box (:752); the others are picked in a select. */
+const TEXT_TYPES = new Set(['string', 'reference', 'translated_text']);
+
 /**
  * A condition of the query as WorkArena reads it (:844-874), in its order: EMPTYSTRING or
  * ISEMPTY anywhere in it is "", != and STARTSWITH are refused, = splits once, anything else
  * is refused; columns and values are trimmed.
  */
-function readCondition(predicate: string): [string, string] | null {
+function readPredicate(predicate: string): [string, string] | null {
   for (const empty of ['EMPTYSTRING', 'ISEMPTY']) if (predicate.includes(empty)) return [predicate.replaceAll(empty, '').trim(), ''];
   if (predicate.includes('!=') || predicate.includes('STARTSWITH')) return null;
   const at = predicate.indexOf('=');
   return at < 0 ? null : [predicate.slice(0, at).trim(), predicate.slice(at + 1).trim()];
 }
 
-/**
- * The query's kind and conditions (:805-874): ^NQ counts as ^OR; OR when ^OR occurs anywhere.
- * ServiceNow's getQuery() drops a trailing ^, so a trailing empty piece is not a condition.
- */
-function conditionsOf(query: string): { kind: 'AND' | 'OR'; pieces: string[]; conditions: [string, string][] | null } {
+/** The query (getQuery(): ServiceNow's own, with no trailing ^) read as :809-874 read it: ^NQ counts as ^OR; OR when ^OR occurs anywhere. */
+function conditionsOf(query: string): { query: string; kind: 'AND' | 'OR'; pieces: string[]; conditions: [string, string][] | null } {
   const q = query.replaceAll('^NQ', '^OR');
   const kind = q.includes('^OR') ? 'OR' : 'AND';
-  const pieces = q.split(kind === 'OR' ? '^OR' : '^').filter((p, i, all) => p !== '' || i < all.length - 1);
-  const conditions = pieces.map(readCondition);
-  return { kind, pieces, conditions: conditions.every((c) => c !== null) ? (conditions as [string, string][]) : null };
+  const pieces = q.split(kind === 'OR' ? '^OR' : '^');
+  const conditions = pieces.map(readPredicate);
+  return { query: q, kind, pieces, conditions: conditions.every((c) => c !== null) ? (conditions as [string, string][]) : null };
 }
 
 /**
@@ -118,8 +127,8 @@ export const listFilter: Evaluator<FilterSettings, FilterSettings, FilterEvidenc
       const api = siteApi(episode, 'workarena-list-filter');
       for (const [column, value] of conditions) {
         const type = expected.types[column];
-        if (!type?.reference || value === '' || value in displayed) continue;
-        const [found] = await api.get(type.reference, { sysparm_query: `sys_id=${value}`, sysparm_fields: type.display_field!, sysparm_display_value: 'all' });
+        if (type?.type !== 'reference' || value === '' || value in displayed) continue;
+        const [found] = await api.get(type.reference!, { sysparm_query: `sys_id=${value}`, sysparm_fields: type.display_field!, sysparm_display_value: 'all' });
         const field = found?.[type.display_field!] as { display_value?: string } | string | undefined;
         displayed[value] = typeof field === 'object' ? String(field?.display_value ?? '') : String(field ?? '');
       }
@@ -128,27 +137,30 @@ export const listFilter: Evaluator<FilterSettings, FilterSettings, FilterEvidenc
   },
   score(evidence, expected) {
     const result = verdicts('workarena-list-filter', expected, evidence);
-    if (!topPath(evidence.url).includes(`/now/nav/ui/classic/params/target/${expected.table}_list.d`)) return result(0, `the page is not the ${expected.table} list`);
+    if (!topPath(evidence.url).includes(`/now/nav/ui/classic/params/target/${expected.table}_list.do`)) return result(0, `The page is not the ${expected.table} list.`);
     if (!evidence.query) return result(0, 'There are no filters yet.');
     const read = conditionsOf(evidence.query);
-    // The reasons say sets and lists as WorkArena's Python prints them.
-    const quoted = (items: Iterable<string>) => [...items].map((i) => `'${i}'`).join(', ');
-    const list = (items: Iterable<string>) => `{${quoted(items)}}`;
-    if (read.kind !== expected.kind) return result(0, `The kind of filter used is incorrect: ${evidence.query}.`);
-    if (read.pieces.length !== expected.columns.length) return result(0, `Incorrect number of filter conditions: [${quoted(read.pieces)}].`);
-    if (!read.conditions) return result(0, `Unexpected operator in filter condition: [${quoted(read.pieces)}].`);
-    const columns = new Set(read.conditions.map(([c]) => c));
-    if (!sameSet(columns, expected.columns)) return result(0, `Incorrect filter columns: ${list(columns)}. Expected: ${list(new Set(expected.columns))}.`);
-    if (columns.size > 1 && columns.size < read.conditions.length) return result(0, 'Filtering is only allowed across rows for the same column.');
-    const shown = read.conditions.map(([column, value]) => {
-      const type = expected.types[column] ?? {};
-      if (type.reference) return value === '' ? '' : (evidence.displayed[value] ?? value);
-      if (type.choices) return type.choices[value] ?? '-- None --';
-      return value;
+    if (read.kind !== expected.kind) return result(0, `The kind of filter used is incorrect: ${read.query}.`);
+    if (read.pieces.length !== expected.columns.length) return result(0, `Incorrect number of filter conditions: ${pyList(read.pieces)}.`);
+    if (!read.conditions) return result(0, `Unexpected operator in filter condition: ${pyList(read.pieces)}.`);
+    const columns = read.conditions.map(([c]) => c);
+    if (!sameSet(columns, expected.columns)) return result(0, `Incorrect filter columns: ${pySet(columns)}. Expected: ${pySet(expected.columns)}.`);
+    // WorkArena raises here (:891-893): a column may repeat only when it is the only one.
+    const homogeneous = new Set(columns).size < columns.length;
+    if (homogeneous && new Set(columns).size !== 1) return result(0, 'Filtering is only allowed across rows for the same column.');
+    // Each value is turned into what the goal says where :899-932 writes it: a choice's, and a reference's of distinct columns, at its column's first position.
+    const shown = read.conditions.map(([, value]) => value);
+    read.conditions.forEach(([column, value], index) => {
+      const type = expected.types[column];
+      if (type?.type === 'reference' && value !== '') shown[homogeneous ? index : columns.indexOf(column)] = evidence.displayed[value] ?? value;
+      else if (type?.type === 'choice') shown[columns.indexOf(column)] = type.choices?.[value] ?? '-- None --';
     });
-    return sameSet(new Set(shown), expected.values) ? result(1) : result(0, `Incorrect filter values ${list(new Set(shown))}. Expected: ${list(new Set(expected.values))}.`);
+    return sameSet(shown, expected.values) ? result(1) : result(0, `Incorrect filter values ${pySet(shown)}. Expected: ${pySet(expected.values)}.`);
   },
 };
 
-/** Python's set(a) == set(b). */
-const sameSet = (a: Set<string>, b: string[]) => a.size === new Set(b).size && b.every((v) => a.has(v));
+// Sets and lists as WorkArena's Python compares and prints them.
+const sameSet = (a: string[], b: string[]) => new Set(a).size === new Set(b).size && b.every((v) => a.includes(v));
+const quoted = (items: Iterable<string>) => [...items].map((i) => `'${i}'`).join(', ');
+const pySet = (items: string[]) => `{${quoted(new Set(items))}}`;
+const pyList = (items: string[]) => `[${quoted(items)}]`;
