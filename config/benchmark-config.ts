@@ -17,6 +17,7 @@ import { chooseBenchmark, chosenBenchmark } from '../src/runner/chosen-benchmark
 import { instanceCount, selectInstances, selectionSettings } from '../src/runner/selection.ts';
 import { loadBenchmark } from '../src/task/benchmark.ts';
 import { prepareSpending } from './model-spending.ts';
+import { openRunPool } from '../src/runner/site-pool.ts';
 import { siteHosts } from '../src/runner/sites.ts';
 import { executableFor, findChromium, isFound } from '../src/setup/chromium.ts';
 import { thisMachine } from '../src/setup/machine.ts';
@@ -123,8 +124,10 @@ export function benchmarkConfig(options: BenchmarkConfigOptions = {}): Playwrigh
   const resume = settings.resume && !inWorker ? planResume(settings.resume, reportDir, { benchmark: manifest.name, selection, projects }) : undefined;
   if (resume) process.env.BENCHWRIGHT_RESUME = resume.folder;
   const finalProjects = withSitesSetup(leaveOutFinished(withModelProjects(projects, settings), resume), Object.values(manifest.sites).some((site) => site.login));
-  // The run's spending, and the estimate of a model run, once, in the runner of a run that runs tests.
+  // The run's spending, and the estimate of a model run, once, in the runner of a run that runs
+  // tests; the pool of site copies its workers share.
   if (!inWorker && process.argv.includes('test') && !process.argv.includes('--list')) {
+    openRunPool();
     prepareSpending(finalProjects, settings, manifest.name, () => instanceCount(selectInstances(loadBenchmark(chosenBenchmark()), settings)), resume);
   }
   return {

@@ -1,12 +1,12 @@
 // Goal tasks on a stateful site of the manifest (the shape of a WebArena site): a login, data
 // that instances change, and nothing of one instance in the next.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { absoluteReferences } from '../src/evaluators/url.ts';
 import { readResults } from '../src/runs/results-file.ts';
-import { prepareSiteInstance, reachSite, resetSite } from '../src/runner/sites.ts';
+import { copyOf, placeSiteInstance, planSiteInstance, reachSite, resetSite } from '../src/runner/sites.ts';
 import { ROOT, runPlaywrightAsync, tempDir } from './helpers.ts';
 import { NotesSite, type Visit } from './sites/notes-site.ts';
 // Registers the built-in benchmarks, as the config and the CLI do: MiniWoB's protocol, WebArena-Verified's evaluators.
@@ -54,27 +54,31 @@ test('the oracle reaches 1.000 on every site task, do-nothing 0; no session or d
   assert.deepEqual(counted, ['4 notes', '4 notes', '4 notes']);
 });
 
-test('a site that is not configured, or reset with more than one worker: its tasks are skipped with one reason', async () => {
+test('a site that is not configured: its tasks are skipped with one reason; reset on one copy by two workers, its instances take turns', async () => {
   const visits = site.visits.length;
   const run = await runPlaywrightAsync(['test', '--project=oracle'], { BENCHWRIGHT_TASKS: SITE_TASKS, BENCHWRIGHT_NOTES_URL: '', BENCHWRIGHT_ALLURE: 'off' });
   assert.equal(run.code, 0, run.output);
   assert.match(run.output, /9 skipped/);
   assert.match(run.output, /site "notes" is not configured: set BENCHWRIGHT_NOTES_URL to its base URL/);
-  // Configured, but with two workers: a reset would wipe the other worker's instance.
+  assert.equal(site.visits.length, visits);
+  // Two workers, one copy: each instance holds it alone (a reset would wipe the other's), so they take turns.
+  const resets = site.notesAtReset.length;
   const parallel = await runPlaywrightAsync(['test', '--project=oracle', '--workers=2'], { BENCHWRIGHT_TASKS: SITE_TASKS, BENCHWRIGHT_NOTES_URL: site.url, BENCHWRIGHT_ALLURE: 'off' });
   assert.equal(parallel.code, 0, parallel.output);
-  assert.match(parallel.output, /9 skipped/);
-  assert.match(parallel.output, /the task requires a reset of site "notes" before each instance: run it with --workers=1/);
-  assert.equal(site.visits.length, visits);
+  assert.match(parallel.output, /10 passed/);
+  assert.equal(site.notesAtReset.length - resets, 9);
 });
 
 test('a site comes from its variable; paths of a task are on the site even when its base URL has a path', () => {
   const entry = { env: 'SHOP_URL', reset: '/reset' };
   assert.deepEqual(reachSite('shop', entry, {}), { unavailable: 'site "shop" is not configured: set SHOP_URL to its base URL' });
-  assert.deepEqual(reachSite('shop', entry, { SHOP_URL: 'http://10.0.0.5:7770/app/' }), { site: { name: 'shop', base: 'http://10.0.0.5:7770/app', origins: ['http://10.0.0.5:7770'], reset: '/reset' } });
+  assert.deepEqual(reachSite('shop', entry, { SHOP_URL: 'http://10.0.0.5:7770/app/' }), { site: { name: 'shop', copies: ['http://10.0.0.5:7770/app'], otherOrigins: [], reset: '/reset' } });
+  // Several URLs are copies of the site.
+  const copies = reachSite('shop', entry, { SHOP_URL: 'http://10.0.0.5:7770/, http://10.0.0.6:7770' }).site!;
+  assert.deepEqual(copyOf(copies, 1), { name: 'shop', base: 'http://10.0.0.6:7770', origins: ['http://10.0.0.6:7770'], reset: '/reset', copy: 1, copies: 2 });
   // Its pages may also reach the origins its *_ORIGINS variable holds; a value that is no URL names the variable.
   const map = { env: 'MAP', origins: { env: 'MAP_ORIGINS' } };
-  assert.deepEqual(reachSite('map', map, { MAP: 'http://10.0.0.5:3000', MAP_ORIGINS: 'http://10.0.0.5:8080/tile/, https://Tiles.example:443' }).site?.origins, ['http://10.0.0.5:3000', 'http://10.0.0.5:8080', 'https://tiles.example']);
+  assert.deepEqual(copyOf(reachSite('map', map, { MAP: 'http://10.0.0.5:3000', MAP_ORIGINS: 'http://10.0.0.5:8080/tile/, https://Tiles.example:443' }).site!, 0).origins, ['http://10.0.0.5:3000', 'http://10.0.0.5:8080', 'https://tiles.example']);
   assert.throws(() => reachSite('map', map, { MAP: 'http://10.0.0.5:3000', MAP_ORIGINS: '10.0.0.5:8080' }), /MAP_ORIGINS must hold the http\(s\) URLs site "map" also loads from, separated by commas, not "10.0.0.5:8080"/);
   assert.throws(() => reachSite('shop', entry, { SHOP_URL: 'ftp://host' }), /SHOP_URL must be an http\(s\) URL for site "shop"/);
   assert.throws(() => reachSite('shop', entry, { SHOP_URL: 'host:7770' }), /SHOP_URL must be an http\(s\) URL|SHOP_URL must be the base URL/);
@@ -87,6 +91,8 @@ test('a site\'s login runs once per run, in the sites setup project; a refused l
   const manifest = join(ROOT, 'test', 'fixtures', 'site-logins', 'tasks.yaml');
   const env = { BENCHWRIGHT_TASKS: manifest, BENCHWRIGHT_NOTES_URL: site.url, BENCHWRIGHT_NOTES_USER: 'alice', BENCHWRIGHT_ALLURE: 'off' };
   const logins = () => site.visits.filter((v) => v.method === 'POST' && v.path === '/login').length;
+  // These tasks do not reset the site: it starts as seeded, whatever the tests before left.
+  await fetch(`${site.url}/reset`, { method: 'POST' });
   const before = logins();
   const run = await runPlaywrightAsync(['test', '--project=oracle', '--workers=2'], { ...env, BENCHWRIGHT_NOTES_PASSWORD: 'wonderland' });
   assert.equal(run.code, 0, run.output);
@@ -106,7 +112,7 @@ test('a site\'s login runs once per run, in the sites setup project; a refused l
 test('a reset from a variable: a URL is POSTed, a command is run; failures name the variable, never its value; an instance that needs one unset is skipped', async () => {
   const dir = tempDir();
   const done = join(dir, 'reset-done');
-  const shop = { name: 'shop', base: 'http://127.0.0.1:9', reset: { env: 'SHOP_RESET' } };
+  const shop = { name: 'shop', base: 'http://127.0.0.1:9', reset: { env: 'SHOP_RESET' }, copy: 0, copies: 1 };
   await resetSite(shop, { SHOP_RESET: `touch ${done}` });
   assert.ok(existsSync(done));
   await assert.rejects(resetSite(shop, { SHOP_RESET: 'echo oops >&2; exit 3 # token=s3cret' }), (e: Error) => /resetting site "shop" \(the command in SHOP_RESET\) failed: oops/.test(e.message) && !e.message.includes('s3cret'));
@@ -118,12 +124,20 @@ test('a reset from a variable: a URL is POSTed, a command is run; failures name 
   const start = { kind: 'site' as const, site: 'shop', login: [], requireReset: true };
   const instance = { id: 'a', values: {}, gold: {}, annotators: 0, episode: { goal: { text: 'g' }, startUrl: '/', sites: ['shop', 'forum'] } };
   const sites = { shop: { env: 'SHOP', reset: { env: 'SHOP_RESET' } }, forum: { env: 'FORUM', reset: '/reset' } };
-  assert.deepEqual(prepareSiteInstance(start, instance, sites, 1, {}), { unavailable: 'site "shop" is not configured: set SHOP to its base URL; site "forum" is not configured: set FORUM to its base URL' });
-  assert.deepEqual(prepareSiteInstance(start, instance, sites, 1, { SHOP: 'http://a', FORUM: 'http://b' }), { unavailable: 'the task requires a reset of its sites: set SHOP_RESET to a URL to POST or a command to run' });
-  assert.deepEqual(prepareSiteInstance(start, instance, sites, 2, { SHOP: 'http://a', FORUM: 'http://b', SHOP_RESET: 'true' }), { unavailable: 'the task requires a reset of site "shop" before each instance: run it with --workers=1' });
+  assert.deepEqual(planSiteInstance(start, instance, sites, {}), { unavailable: 'site "shop" is not configured: set SHOP to its base URL; site "forum" is not configured: set FORUM to its base URL' });
+  assert.deepEqual(planSiteInstance(start, instance, sites, { SHOP: 'http://a', FORUM: 'http://b' }), { unavailable: 'the task requires a reset of its sites: set SHOP_RESET to a URL to POST or a command to run' });
+  // One URL cannot reset each of several copies; a command learns which copy it resets.
+  assert.match((planSiteInstance(start, instance, sites, { SHOP: 'http://a,http://a2', FORUM: 'http://b', SHOP_RESET: 'http://a/reset' }) as { unavailable: string }).unavailable, /site "shop" has 2 copies and SHOP_RESET holds one URL to reset them: give a command/);
+  const said = join(dir, 'copy');
+  await resetSite({ ...shop, base: 'http://a2', copy: 1, copies: 2 }, { SHOP_RESET: `echo "$BENCHWRIGHT_SITE_COPY $BENCHWRIGHT_SITE_URL" > ${said}` });
+  assert.equal(readFileSync(said, 'utf8'), '2 http://a2\n');
   // A network check keeps its placeholders: it renders only URLs itself, as WebArena-Verified does.
   const check = { evaluator: 'network', settings: { expected: { url: '__FORUM__/submit', post_data: { body: '[post](__FORUM__/f/1)' } } } };
-  const ready = prepareSiteInstance(start, { ...instance, eval: [{ evaluator: 'url', settings: { reference_url: '__FORUM__/f/1' } }, check] }, sites, 1, { SHOP: 'http://a/', FORUM: 'http://b', SHOP_RESET: 'true' });
+  const withChecks = { ...instance, eval: [{ evaluator: 'url', settings: { reference_url: '__FORUM__/f/1' } }, check] };
+  const plan = planSiteInstance(start, withChecks, sites, { SHOP: 'http://a/', FORUM: 'http://b,http://b2', SHOP_RESET: 'true' });
+  assert.ok(!('unavailable' in plan));
+  assert.deepEqual(plan.sites.map((s) => s.copies.length), [1, 2]);
+  const ready = placeSiteInstance(start, withChecks, plan, { shop: 0, forum: 0 });
   assert.ok(!('unavailable' in ready));
   assert.deepEqual([ready.startUrl, ready.siteBases, ready.instance.eval![0]!.settings, ready.resets.map((s) => s.name)], ['http://a/', { shop: 'http://a', forum: 'http://b' }, { reference_url: 'http://b/f/1' }, ['shop', 'forum']]);
   assert.deepEqual(ready.instance.eval![1], check);

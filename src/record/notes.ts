@@ -33,6 +33,10 @@ export interface RunNotes {
   budgetReached?: string;
   /** Why its infrastructure failed (a site's setup or clean-up): never the agent's failure. */
   infrastructure?: string;
+  /** The site copies it ran on, one a line ("notes 2/3": the second of three). */
+  siteCopies?: string[];
+  /** What failed for the infrastructure before it ran as recorded (a copy's reset), one a line: retried, never the agent's. */
+  retries?: string[];
 }
 
 type Annotation = { type: string; description: string };
@@ -41,6 +45,8 @@ const GOAL_KIND = 'goal task';
 const PAGE_LIMITED = 'page-limited';
 const BUDGET_REACHED = 'budget reached';
 const INFRASTRUCTURE = 'infrastructure failure';
+const SITE_COPIES = 'site copies';
+const RETRIES = 'infrastructure retries';
 
 /** The static annotations of an instance's test, with Allure's labels (benchmark, task, split). */
 export function instanceAnnotations(notes: InstanceNotes, benchmarkName: string): Annotation[] {
@@ -70,6 +76,8 @@ export function runAnnotations(notes: RunNotes): Annotation[] {
     ...(notes.pageLimited?.length ? [{ type: PAGE_LIMITED, description: notes.pageLimited.join('\n') }] : []),
     ...(notes.budgetReached !== undefined ? [{ type: BUDGET_REACHED, description: notes.budgetReached }] : []),
     ...(notes.infrastructure !== undefined ? [{ type: INFRASTRUCTURE, description: notes.infrastructure }] : []),
+    ...(notes.siteCopies?.length ? [{ type: SITE_COPIES, description: notes.siteCopies.join('\n') }] : []),
+    ...(notes.retries?.length ? [{ type: RETRIES, description: notes.retries.join('\n') }] : []),
   ];
 }
 
@@ -93,6 +101,8 @@ export function readNotes(test: TestCase, result: TestResult | undefined): Parti
     pageLimited: notes.get(PAGE_LIMITED)?.split('\n'),
     budgetReached: notes.get(BUDGET_REACHED),
     infrastructure: notes.get(INFRASTRUCTURE),
+    siteCopies: notes.get(SITE_COPIES)?.split('\n'),
+    retries: notes.get(RETRIES)?.split('\n'),
     skip: notes.get('skip'),
   });
 }

@@ -77,6 +77,8 @@ export function readTest(test: TestCase): ReadTest | undefined {
     ...(notes.pageLimited && { pageLimited: notes.pageLimited }),
     ...(notes.budgetReached && { budgetReached: notes.budgetReached }),
     ...(notes.infrastructure && { infrastructure: notes.infrastructure }),
+    ...(notes.siteCopies && { siteCopies: notes.siteCopies }),
+    ...(notes.retries && { infrastructureRetries: notes.retries }),
   };
   const key = { project, task, instance };
   const record: RunRecord = {

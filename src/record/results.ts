@@ -48,6 +48,10 @@ export interface InstanceRow {
   budgetReached?: string;
   /** Its infrastructure failed (a site's setup or clean-up): why. Not the agent's failure. */
   infrastructure?: string;
+  /** The site copies it ran on ("notes 2/3"). */
+  siteCopies?: string[];
+  /** What failed for the infrastructure before it ran on copies that worked (a copy's reset), each then retried. */
+  infrastructureRetries?: string[];
 }
 
 export interface FieldRow extends FieldRecord {

@@ -13,8 +13,10 @@ type StorageState = Exclude<BrowserContextOptions['storageState'], string | unde
  * (Playwright's own place for it; session cookies: keep the folder out of git and reports).
  */
 export const authDir = (env = process.env) => resolve(env.BENCHWRIGHT_AUTH_DIR ?? join('playwright', '.auth'));
-const stateFile = (site: string) => join(authDir(), `${site}.json`);
-const failureFile = (site: string) => join(authDir(), `${site}.failed.txt`);
+/** A copy's files: the site's name alone for its first copy. */
+const copyFile = (site: string, copy: number, suffix: string) => join(authDir(), `${site}${copy ? `.${copy + 1}` : ''}${suffix}`);
+const stateFile = (site: string, copy: number) => copyFile(site, copy, '.json');
+const failureFile = (site: string, copy: number) => copyFile(site, copy, '.failed.txt');
 
 /** How long the page may take to show that the login worked, or why not; and each step before. */
 const VERDICT_MS = 15_000;
@@ -27,10 +29,10 @@ const STEP_MS = 15_000;
  */
 export async function logIn(browser: Browser, site: ReachedSite, recipe: LoginRecipe, env = process.env): Promise<string | undefined> {
   mkdirSync(authDir(), { recursive: true });
-  rmSync(stateFile(site.name), { force: true });
-  rmSync(failureFile(site.name), { force: true });
+  rmSync(stateFile(site.name, site.copy), { force: true });
+  rmSync(failureFile(site.name, site.copy), { force: true });
   const failed = await attempt(browser, site, recipe, env);
-  if (failed) writeFileSync(failureFile(site.name), failed);
+  if (failed) writeFileSync(failureFile(site.name, site.copy), failed);
   return failed;
 }
 
@@ -60,7 +62,7 @@ async function attempt(browser: Browser, site: ReachedSite, recipe: LoginRecipe,
       return `after ${VERDICT_MS / 1000} s at ${page.url()}, no ${recipe.success}${refusal ? ` nor ${recipe.error}` : ''}; the page says: ${text || '(nothing)'}`;
     }
     if (!(await success.count())) return (await refusal!.first().innerText()).replace(/\s+/g, ' ').trim() || `${recipe.error} appeared, empty`;
-    writeFileSync(stateFile(site.name), JSON.stringify(await context.storageState()));
+    writeFileSync(stateFile(site.name, site.copy), JSON.stringify(await context.storageState()));
     return undefined;
   } finally {
     await context.close();
@@ -68,19 +70,29 @@ async function attempt(browser: Browser, site: ReachedSite, recipe: LoginRecipe,
 }
 
 /**
- * The logged-in state of the sites an instance starts with, merged (one context holds them
- * all, as WebArena's gitlab.reddit state does), or why the instance cannot have it.
+ * The copies of a site whose login worked, or why none may be used: the first copy's failure
+ * (with one copy, the site's), or no state at all.
  */
-export function loginStates(sites: string[]): { state?: StorageState; unavailable?: string } {
+export function loggedInCopies(site: string, copies: number): { copies: number[] } | { unavailable: string } {
+  const worked = Array.from({ length: copies }, (_, copy) => copy).filter((copy) => existsSync(stateFile(site, copy)) && !existsSync(failureFile(site, copy)));
+  if (worked.length) return { copies: worked };
+  const failed = Array.from({ length: copies }, (_, copy) => copy).find((copy) => existsSync(failureFile(site, copy)));
+  if (failed !== undefined) return { unavailable: `logging in to site "${site}"${copies > 1 ? ` (every copy; copy ${failed + 1})` : ''} failed: ${readFileSync(failureFile(site, failed), 'utf8')}` };
+  return { unavailable: `no login state for site "${site}": the sites setup project did not run (a run with --no-deps needs it from an earlier run in ${authDir()})` };
+}
+
+/**
+ * The logged-in state of the site copies an instance starts with, merged (one context holds
+ * them all, as WebArena's gitlab.reddit state does), or why the instance cannot have it.
+ */
+export function loginStates(sites: { site: string; copy: number }[]): { state?: StorageState; unavailable?: string } {
   const state: StorageState = { cookies: [], origins: [] };
-  for (const site of sites) {
-    if (existsSync(failureFile(site))) return { unavailable: `logging in to site "${site}" failed: ${readFileSync(failureFile(site), 'utf8')}` };
-    if (!existsSync(stateFile(site))) return { unavailable: `no login state for site "${site}": the sites setup project did not run (a run with --no-deps needs it from an earlier run in ${authDir()})` };
+  for (const { site, copy } of sites) {
     let kept: StorageState;
     try {
-      kept = JSON.parse(readFileSync(stateFile(site), 'utf8')) as StorageState;
+      kept = JSON.parse(readFileSync(stateFile(site, copy), 'utf8')) as StorageState;
     } catch (e) {
-      return { unavailable: `the login state of site "${site}" (${stateFile(site)}) cannot be read: ${(e as Error).message}` };
+      return { unavailable: `the login state of site "${site}" (${stateFile(site, copy)}) cannot be read: ${(e as Error).message}` };
     }
     state.cookies.push(...kept.cookies);
     state.origins.push(...kept.origins);

@@ -1,13 +1,14 @@
 import { networkRecording } from '../evaluators/evaluate.ts';
 import type { TaskServer } from '../server/task-server.ts';
 import type { Manifest, SiteAccount } from '../task/manifest.ts';
-import type { Instance, Task } from '../task/types.ts';
+import type { Instance, SiteStart, Task } from '../task/types.ts';
 import type { InstancePage } from './instance-page.ts';
 import type { PagePinning } from './repeatable-page.ts';
 import { within } from '../bounded.ts';
 import { InfrastructureFailure } from './infrastructure-failure.ts';
 import { lifecycleOf, type InstanceLifecycle, type LifecycleContext } from './lifecycles.ts';
-import { prepareSiteInstance, RESET_COMMAND_MS, resetSite, siteAccount } from './sites.ts';
+import { leaseCopies, takeOut } from './site-pool.ts';
+import { copyName, placeSiteInstance, planSiteInstance, RESET_COMMAND_MS, resetSite, siteAccount, type ReachedSite, type SiteInstance, type SitePlan } from './sites.ts';
 
 /** Where an opened instance starts, and what its evaluators read of its sites. */
 export interface OpenedInstance {
@@ -26,8 +27,6 @@ export interface OpenContext {
   instancePage: InstancePage;
   taskServer: TaskServer;
   sites: Manifest['sites'];
-  /** The run's workers: a reset that wipes a site for every worker needs one. */
-  workers: number;
   /** A served page's Math.random and clock. */
   pinning: PagePinning;
   /** Where a site episode's traffic is recorded (a file of the test's own). */
@@ -38,7 +37,13 @@ export interface OpenContext {
   seed: number;
   /** Keeps what must run when the instance ends, whatever happened (a lifecycle's teardown, also after a failed setup). */
   atEnd(cleanUp: () => Promise<void>): void;
+  /** Says which site copies the instance runs on ("notes 2/3"), and each copy that failed it first and why. */
+  onCopies(copies: string[]): void;
+  retried(why: string): void;
 }
+
+/** How long an instance waits for copies of its sites to come free: others' episodes, minutes each. */
+const LEASE_WAIT_MS = 60 * 60_000;
 
 /** A lifecycle's setup or teardown on a real instance: a few REST calls, each up to seconds. */
 export const LIFECYCLE_MS = 120_000;
@@ -46,28 +51,26 @@ export const LIFECYCLE_MS = 120_000;
 /**
  * The lifecycle's first step: where the instance starts. A page of the task's folder: pinned
  * (repeatable), cleared as it loads. On sites: unavailable, with the reason, when one is not
- * configured, its login failed, or its reset cannot run here (sites.ts); else a fresh browser
- * context with the logins it needs, its traffic recorded where an evaluator reads it, then the
- * resets it requires; a deployment's pages are not ours to pin.
+ * configured, its login failed, or its reset cannot run here (sites.ts); else a copy of each
+ * of its sites leased (site-pool.ts) and reset when it requires, then a fresh browser context
+ * with the logins it needs, its traffic recorded where an evaluator reads it; a deployment's
+ * pages are not ours to pin.
  */
 export async function openInstance(task: Task, instance: Instance, on: OpenContext): Promise<OpenedInstance | { unavailable: string }> {
   if (task.start.kind === 'served') {
     await on.instancePage.pin(on.pinning);
     return { url: on.instancePage.startUrl(on.taskServer, task, instance), instance };
   }
-  const prepared = prepareSiteInstance(task.start, instance, on.sites, on.workers);
-  if ('unavailable' in prepared) return prepared;
+  const plan = planSiteInstance(task.start, instance, on.sites);
+  if ('unavailable' in plan) return plan;
   const lifecycle = lifecycleOf(task.start.protocol);
   const { account, unavailable } = lifecycle?.needsAccount ? siteAccount(task.start.site, on.sites[task.start.site]!) : {};
   if (unavailable) return { unavailable };
-  const { startUrl, tabs, siteBase, siteBases, origins, storageState, resets, instance: onSites } = prepared;
+  const placed = await onResetCopies(task.start, instance, plan, on);
+  if ('unavailable' in placed) return placed;
+  const { startUrl, tabs, siteBase, siteBases, origins, storageState, instance: onSites } = placed;
   const recording = networkRecording(instance);
   await on.instancePage.startAfresh(origins, storageState, recording && { path: on.harPath, content: recording });
-  // A deployment's reset may take minutes: it has its own time, and the instance's starts after it.
-  const resetting = performance.now();
-  on.extendTime(resets.length * RESET_COMMAND_MS);
-  for (const site of resets) await resetSite(site);
-  on.extendTime(performance.now() - resetting - resets.length * RESET_COMMAND_MS);
   // Setup may move the start (a report's dates come from the instance's settings).
   const start = { url: startUrl };
   if (lifecycle) {
@@ -75,6 +78,50 @@ export async function openInstance(task: Task, instance: Instance, on: OpenConte
     await setUp(lifecycle, { page: on.instancePage.page, task, instance: onSites, site, seed: on.seed, start, state: {} }, on);
   }
   return { url: start.url, tabs, siteBase, siteBases, ...(account && { siteAccount: account }), instance: onSites };
+}
+
+/**
+ * Leases a copy of each site the instance uses (waiting is not the instance's time), given
+ * back when it ends, and resets them if it requires. A copy whose reset fails is taken out of
+ * the pool with the reason and the instance leases another; with none left, it is unavailable.
+ */
+async function onResetCopies(start: SiteStart, instance: Instance, plan: SitePlan, on: OpenContext): Promise<SiteInstance | { unavailable: string }> {
+  const wanted = plan.sites.map((site) => ({ site: site.name, copies: site.copies.length, exclusive: plan.exclusive, ...(plan.loginCopies[site.name] && { allowed: plan.loginCopies[site.name] }) }));
+  for (;;) {
+    const waiting = performance.now();
+    on.extendTime(LEASE_WAIT_MS);
+    const lease = await leaseCopies(wanted, AbortSignal.timeout(LEASE_WAIT_MS)).catch((e: Error) => {
+      throw new InfrastructureFailure(`no copy of ${plan.sites.map((s) => `site "${s.name}"`).join(' and ')} came free in ${LEASE_WAIT_MS / 60_000} minutes (${e.message})`);
+    }).finally(() => on.extendTime(performance.now() - waiting - LEASE_WAIT_MS));
+    if ('unavailable' in lease) return lease;
+    on.atEnd(async () => lease.release());
+    const placed = placeSiteInstance(start, instance, plan, lease.copies);
+    if ('unavailable' in placed) return placed;
+    on.onCopies(plan.sites.map((site) => `${site.name} ${lease.copies[site.name]! + 1}/${site.copies.length}`));
+    const failed = await resetAll(placed.resets, on);
+    if (!failed) return placed;
+    takeOut(failed.site.name, failed.site.copy, failed.site.copies, failed.reason);
+    lease.release();
+    on.retried(`${copyName(failed.site)} taken out of the pool: ${failed.reason}`);
+  }
+}
+
+/** Resets the copies, in their own time (a deployment's reset may take minutes); the first that fails, and why. */
+async function resetAll(resets: ReachedSite[], on: OpenContext): Promise<{ site: ReachedSite; reason: string } | undefined> {
+  const resetting = performance.now();
+  on.extendTime(resets.length * RESET_COMMAND_MS);
+  try {
+    for (const site of resets) {
+      try {
+        await resetSite(site);
+      } catch (e) {
+        return { site, reason: (e as Error).message };
+      }
+    }
+    return undefined;
+  } finally {
+    on.extendTime(performance.now() - resetting - resets.length * RESET_COMMAND_MS);
+  }
 }
 
 /**

@@ -33,7 +33,10 @@ export class NotesSite extends StandInSite {
   /** How many notes there were when each reset came. */
   readonly notesAtReset: number[] = [];
   private readonly sessions = new Sessions();
-
+  /** Answers a reset with 503 (a copy whose reset fails: it leaves the pool). */
+  refuseResets = false;
+  /** How long a reset takes (a real site's restores its database: minutes). */
+  resetMs = 0;
 
   protected handle(req: Request, res: ServerResponse): void {
     const { url, form } = req;
@@ -43,12 +46,9 @@ export class NotesSite extends StandInSite {
     const route = `${req.method} ${url.pathname.replace(/\/\d+/, '/:id')}`;
     const note = this.notes.find((n) => n.id === Number(/\/notes\/(\d+)/.exec(url.pathname)?.[1]));
 
-    if (route === 'POST /reset') {
-      this.notesAtReset.push(this.notes.length);
-      this.notes = structuredClone(SEED);
-      this.sessions.clear();
-      return void res.writeHead(204).end();
-    }
+    if (route === 'POST /reset' && this.refuseResets) return void res.writeHead(503).end('database unavailable');
+    if (route === 'POST /reset' && this.resetMs) return void setTimeout(() => this.reset(res), this.resetMs);
+    if (route === 'POST /reset') return this.reset(res);
     if (route === 'GET /login') return page(res, 'Sign in', loginForm(url.searchParams.get('next') ?? '/notes'));
     if (route === 'POST /login') {
       if (USERS[form.get('username') ?? ''] !== form.get('password')) return page(res, 'Sign in', `<p role="alert">Wrong username or password.</p>${loginForm(form.get('next') ?? '/notes')}`);
@@ -75,6 +75,13 @@ export class NotesSite extends StandInSite {
       return redirect(res, `/notes/${note.id}`);
     }
     page(res, 'Not found', '<p>No such page.</p>', 404);
+  }
+
+  private reset(res: ServerResponse): void {
+    this.notesAtReset.push(this.notes.length);
+    this.notes = structuredClone(SEED);
+    this.sessions.clear();
+    res.writeHead(204).end();
   }
 }
 
