@@ -36,7 +36,7 @@ export async function llmStep(input: EpisodeInput): Promise<AgentStep | AgentFai
     entry.calls.push({ ...call, ms: Math.round(call.ms) });
     if (call.error && call.reply === undefined) {
       record(call.error);
-      return { failed: `the model call failed: ${call.error}` };
+      return { failed: `the model call failed: ${call.error}`, ...(call.serviceFailed && { service: true as const }) };
     }
     const read = readStepReply(call.reply ?? '', input.actionSet);
     if ('action' in read) {

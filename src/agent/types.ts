@@ -149,6 +149,8 @@ export interface AgentStep {
  */
 export interface AgentFailure {
   failed: string;
+  /** Its service failed (the model's server unreachable or failing after retries), not the agent: the harness retries the instance. */
+  service?: true;
 }
 
 /**

@@ -46,6 +46,8 @@ export interface ProjectSummary {
   instances: number;
   errored: number;
   notRun: number;
+  /** Attempts its infrastructure failed and that ran again (a site copy down, the model's service), and instances it failed for good: none of them the agent's. */
+  infrastructure: { retries: number; failures: number };
   /** Instances the page kept below their ceiling though the agent gave the gold answers (InstanceRow.pageLimited). */
   pageLimited: number;
   /** Why the instances that did not run did not (a spending ceiling's are in `budget`). */
@@ -126,6 +128,7 @@ export function summarizeProjects(results: BenchmarkResults, options: SummaryOpt
       pageLimited: instances.filter((i) => i.pageLimited).length,
       notRunReasons: notRunReasons(instances),
       ...budgetCut(instances),
+      infrastructure: { retries: instances.reduce((n, i) => n + (i.infrastructureRetries?.length ?? 0), 0), failures: instances.filter((i) => i.infrastructure).length },
       fields: fieldCount(0),
       ...(usage && { usage }),
       perTask,

@@ -36,6 +36,8 @@ export interface CallRecord {
   error?: string;
   /** Not sent: a spending ceiling was reached (spending.ts). */
   refused?: true;
+  /** The model's service failed it (unreachable, timed out, 5xx or 429 after the SDK's retries): not the model's answer. */
+  serviceFailed?: true;
 }
 
 /** Whether a model can be asked here: an OpenAI key, or an OpenAI-compatible server. */
@@ -96,9 +98,15 @@ export async function complete(messages: ChatCompletionMessageParam[], options: 
       endCall({ promptTokens, completionTokens, cost });
       return { ...base, promptTokens, completionTokens, cost, reply, ms: performance.now() - started, ...(!reply.trim() && { error: 'empty reply' }) };
     } catch (e) {
-      return { ...base, ms: performance.now() - started, error: describeError(e) };
+      return { ...base, ms: performance.now() - started, error: describeError(e), ...(serviceFailure(e) && { serviceFailed: true }) };
     }
   });
+}
+
+/** The service's fault, not the request's: no HTTP answer (unreachable, timed out), a 5xx, or still rate limited. */
+function serviceFailure(e: unknown): boolean {
+  const status = (e as { status?: number }).status;
+  return status === undefined || status >= 500 || status === 408 || status === 429;
 }
 
 function describeError(e: unknown): string {

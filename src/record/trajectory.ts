@@ -30,6 +30,8 @@ export interface Trajectory {
   infeasible?: string;
   /** Why the agent could not go on, when the episode ended so. */
   failure?: string;
+  /** That failure was its service's (the model's server), not the agent's: the instance is retried. */
+  serviceFailure?: true;
 }
 
 /** A form run field by field, as training data: the task's words, and per field what the agent was shown and did. */

@@ -15,8 +15,10 @@ export function projectTable(summaries: ProjectSummary[]): string[][] {
   // Tokens and cost only when an agent reported them (LLM agents); episodes only when goal tasks ran.
   const spent = summaries.some((s) => s.usage);
   const goals = summaries.some((s) => s.goals);
+  // The infrastructure's retries and failures only when there were some: they are not the agent's errors.
+  const infrastructure = summaries.some((s) => s.infrastructure.retries || s.infrastructure.failures);
   return [
-    ['project', 'agent', 'benchmark', 'all fields', ...types, ...(goals ? EPISODE_HEADER : []), 'tasks', 'instances', 'fields', 'errored', ...(spent ? ['calls', 'tokens in', 'tokens out', 'cost $'] : [])],
+    ['project', 'agent', 'benchmark', 'all fields', ...types, ...(goals ? EPISODE_HEADER : []), 'tasks', 'instances', 'fields', 'errored', ...(infrastructure ? ['infra retries', 'infra failures'] : []), ...(spent ? ['calls', 'tokens in', 'tokens out', 'cost $'] : [])],
     ...summaries.map((s) => [
       s.project,
       s.agent,
@@ -28,6 +30,7 @@ export function projectTable(summaries: ProjectSummary[]): string[][] {
       String(s.instances),
       String(s.fields),
       String(s.errored),
+      ...(infrastructure ? [String(s.infrastructure.retries), String(s.infrastructure.failures)] : []),
       ...(spent ? usageCells(s) : []),
     ]),
   ];

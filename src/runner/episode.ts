@@ -62,6 +62,7 @@ export async function runEpisode(run: EpisodeRun): Promise<Trajectory> {
       if ('stop' in choice) return end(trajectory, 'agent stopped');
       if ('failed' in choice) {
         trajectory.failure = choice.failed;
+        if (choice.service) trajectory.serviceFailure = true;
         return end(trajectory, 'agent failed');
       }
       const { record } = choice;
@@ -86,7 +87,7 @@ export async function runEpisode(run: EpisodeRun): Promise<Trajectory> {
 /** What observing and asking the agent gave: the episode's end, or the step's record with its action or why it has none. */
 type Choice =
   | { stop: true }
-  | { failed: string }
+  | { failed: string; service?: true }
   | ({ record: StepRecord; shown: Observation; state: string } & ({ action: Action } | { unusable: string }));
 
 /** The step's observation (its page kept, when asked) and the agent's choice, with what it spent and sent its model. */
@@ -103,7 +104,7 @@ async function observeAndChoose(run: EpisodeRun, n: number, lastError: string | 
   const history = trajectory.steps.map(({ usage: _usage, prompt: _prompt, ...step }) => step);
   const choice = await agent.step!({ ...run.input, goal: run.goal, observation, history, actionSet: GOAL_ACTIONS });
   if (choice === null) return { stop: true };
-  if ('failed' in choice) return { failed: choice.failed };
+  if ('failed' in choice) return choice;
   const usage = run.input.report.usage[stepUsageKey(observation)];
   if (usage) record.usage = usage;
   if (choice.prompt !== undefined) record.prompt = choice.prompt;

@@ -19,13 +19,15 @@ export interface PageEvents {
   failedRequests: { url: string; error: string }[];
   /** Requests to an origin the instance may not reach, refused by its OriginGate (from any page, frame or worker of the context). */
   blocked: BlockedRequest[];
+  /** The main page's navigations that failed (no answer) or that its server answered with a 5xx: a site's failure, not the agent's. */
+  navigationFailures: { url: string; error: string }[];
   /** Pages the instance opened (popups, new tabs), at the URL they went to: closed when it ends. */
   opened: { url: string }[];
   /** Events past the first EVENTS_KEPT of a kind, counted but not kept (a page may loop on alert()). */
   dropped: number;
 }
 
-const noEvents = (): PageEvents => ({ dialogs: [], errors: [], failedRequests: [], blocked: [], opened: [], dropped: 0 });
+const noEvents = (): PageEvents => ({ dialogs: [], errors: [], failedRequests: [], navigationFailures: [], blocked: [], opened: [], dropped: 0 });
 export const EVENTS_KEPT = 250;
 
 /** Cleaning up after an instance, or taking its final screenshot: longer means the page is stuck in a script. */
@@ -87,7 +89,14 @@ export class InstancePage {
     });
     page.on('pageerror', (error) => this.note(this.events.errors, error.message));
     page.on('load', () => this.pins.loaded());
-    page.on('requestfailed', (request) => this.note(this.events.failedRequests, { url: request.url(), error: request.failure()?.errorText ?? '' }));
+    page.on('requestfailed', (request) => {
+      const failure = { url: request.url(), error: request.failure()?.errorText ?? '' };
+      this.note(this.events.failedRequests, failure);
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) this.note(this.events.navigationFailures, failure);
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 500 && response.request().isNavigationRequest() && response.frame() === page.mainFrame()) this.note(this.events.navigationFailures, { url: response.url(), error: `HTTP ${response.status()}` });
+    });
     this.context.on('page', (opened) => {
       const record = { url: opened.url() };
       this.note(this.events.opened, record);

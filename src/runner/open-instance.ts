@@ -20,6 +20,8 @@ export interface OpenedInstance {
   siteAccount?: SiteAccount;
   /** The instance as it runs: a site task's with its sites' URLs filled in. */
   instance: Instance;
+  /** A site task's copies of its sites (whose failure during the episode is the infrastructure's). */
+  copies?: ReachedSite[];
 }
 
 /** What opening needs of the worker and of the test. */
@@ -68,7 +70,7 @@ export async function openInstance(task: Task, instance: Instance, on: OpenConte
   if (unavailable) return { unavailable };
   const placed = await onResetCopies(task.start, instance, plan, on);
   if ('unavailable' in placed) return placed;
-  const { startUrl, tabs, siteBase, siteBases, origins, storageState, instance: onSites } = placed;
+  const { startUrl, tabs, siteBase, siteBases, origins, storageState, copies, instance: onSites } = placed;
   const recording = networkRecording(instance);
   await on.instancePage.startAfresh(origins, storageState, recording && { path: on.harPath, content: recording });
   // Setup may move the start (a report's dates come from the instance's settings).
@@ -77,7 +79,7 @@ export async function openInstance(task: Task, instance: Instance, on: OpenConte
     const site = { name: task.start.site, base: siteBase, ...(account && { account }) };
     await setUp(lifecycle, { page: on.instancePage.page, task, instance: onSites, site, seed: on.seed, start, state: {} }, on);
   }
-  return { url: start.url, tabs, siteBase, siteBases, ...(account && { siteAccount: account }), instance: onSites };
+  return { url: start.url, tabs, siteBase, siteBases, ...(account && { siteAccount: account }), instance: onSites, copies };
 }
 
 /**

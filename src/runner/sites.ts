@@ -149,6 +149,8 @@ export interface SiteInstance {
   origins: string[];
   instance: Instance;
   storageState?: ReturnType<typeof loginStates>['state'];
+  /** The copies it runs on, one per site. */
+  copies: ReachedSite[];
   resets: ReachedSite[];
 }
 
@@ -162,7 +164,7 @@ export function placeSiteInstance(start: SiteStart, instance: Instance, plan: Si
   const siteBase = bases[start.site]!;
   const tabs = (filled.episode!.tabs ?? []).map((tab) => (tab.startsWith('/') ? pathOnSite(siteBase, tab) : tab));
   const origins = [...new Set(reached.flatMap((s) => s.origins))];
-  return { startUrl: pathOnSite(siteBase, filled.episode!.startUrl!), tabs, siteBase, siteBases: bases, origins, instance: filled, ...(login.state && start.login.length && { storageState: login.state }), resets: plan.reset ? reached : [] };
+  return { startUrl: pathOnSite(siteBase, filled.episode!.startUrl!), tabs, siteBase, siteBases: bases, origins, instance: filled, ...(login.state && start.login.length && { storageState: login.state }), copies: reached, resets: plan.reset ? reached : [] };
 }
 
 /** A copy as messages name it: the site alone when it has one copy. */

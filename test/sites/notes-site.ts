@@ -37,6 +37,8 @@ export class NotesSite extends StandInSite {
   refuseResets = false;
   /** How long a reset takes (a real site's restores its database: minutes). */
   resetMs = 0;
+  /** Called once a reset has answered (a test's copy that dies mid-run). */
+  afterReset?: () => void;
 
   protected handle(req: Request, res: ServerResponse): void {
     const { url, form } = req;
@@ -81,7 +83,7 @@ export class NotesSite extends StandInSite {
     this.notesAtReset.push(this.notes.length);
     this.notes = structuredClone(SEED);
     this.sessions.clear();
-    res.writeHead(204).end();
+    res.writeHead(204).end(() => this.afterReset?.());
   }
 }
 

@@ -1,0 +1,31 @@
+import type { PageEvents } from './instance-page.ts';
+import { copyName, type ReachedSite } from './sites.ts';
+
+/** How long a copy has to answer its base URL before it counts as down. */
+const HEALTH_MS = 10_000;
+
+/**
+ * The copy whose page would not load during the episode (no answer, or a 5xx to a navigation
+ * of the main page), and what happened; a navigation the page itself abandoned for another
+ * (net::ERR_ABORTED: a click before the last load ended) is no fault.
+ */
+export function siteFault(events: PageEvents, copies: ReachedSite[]): { copy: ReachedSite; what: string } | undefined {
+  for (const failure of events.navigationFailures) {
+    if (failure.error.includes('ERR_ABORTED')) continue;
+    const origin = URL.parse(failure.url)?.origin;
+    const copy = copies.find((c) => new URL(c.base).origin === origin);
+    if (copy) return { copy, what: `${copyName(copy)} failed a page: ${failure.error} (${new URL(failure.url).pathname})` };
+  }
+  return undefined;
+}
+
+/** Why the copy is down (no answer from its base URL, or a 5xx), or undefined when it answers. */
+export async function copyDown(copy: ReachedSite): Promise<string | undefined> {
+  try {
+    const response = await fetch(copy.base, { signal: AbortSignal.timeout(HEALTH_MS), redirect: 'manual' });
+    await response.body?.cancel();
+    return response.status >= 500 ? `its base URL answers ${response.status}` : undefined;
+  } catch (e) {
+    return `its base URL does not answer: ${(e as Error).message}`;
+  }
+}
