@@ -29,7 +29,12 @@ test('a copy that dies after its reset: its instance fails a page, runs again on
     assert.match(retried[0]!.infrastructureRetries![0]!, /^attempt 1: site "notes" \(copy 3 of 3\) failed a page: (HTTP 502|net::ERR_CONNECTION_REFUSED) \(\/\w*\); its base URL does not answer: .*: taken out of the pool$/);
     assert.ok(rows.every((r) => r.siteCopies![0] !== 'notes 3/3'), 'the last attempt of every instance ran elsewhere');
     assert.equal(dying.notesAtReset.length, 1, 'the dead copy was leased once');
-    assert.match(run.output, /project +infra retries +infra failures\noracle +1 +0\n/);
+    // The table's cells under its own header, whichever block of the table holds them.
+    const lines = run.output.split('\n');
+    const header = lines.findIndex((l) => l.includes('infra retries'));
+    const cells = (line: string) => line.trim().split(/ {2,}/);
+    const table = Object.fromEntries(cells(lines[header]!).map((name, i) => [name, cells(lines[header + 1]!)[i]]));
+    assert.deepEqual([table.project, table['infra retries'], table['infra failures']], ['oracle', '1', '0']);
   } finally {
     await Promise.all(copies.map((c) => c.close()));
   }
@@ -40,7 +45,7 @@ const taskFiles = readdirSync(BOOKSHOP).filter((f) => f.endsWith('.yaml')).map((
 
 test('a model service that fails an instance\'s calls after the SDK\'s retries: the instance runs again and scores; a wrong answer is the agent\'s and runs once', async () => {
   const solutions = goalSolutions(taskFiles);
-  const [failing, wrong] = [...solutions.keys()];
+  const [failing, wrong, refusedOnce] = [...solutions.keys()];
   const model = solutionReply(solutions);
   let refused = 0;
   // The first instance's first step: a 500, through every retry of the SDK (maxRetries 3: four requests).
@@ -48,6 +53,8 @@ test('a model service that fails an instance\'s calls after the SDK\'s retries: 
     const goal = readStepPrompt(request)?.goal;
     if (goal === failing && refused < 4) return refused++, { status: 500, body: '{"error":{"message":"overloaded"}}' };
     if (goal === wrong) return { content: 'Reasoning: done.\nAction: send_msg_to_user("no idea")' };
+    // A request the service refuses as malformed (400): the agent's failure, not the service's.
+    if (goal === refusedOnce) return { status: 400, body: '{"error":{"message":"bad request"}}' };
     return { content: model(request) };
   });
   try {
@@ -58,9 +65,10 @@ test('a model service that fails an instance\'s calls after the SDK\'s retries: 
     assert.match(failed!.infrastructureRetries![0]!, /^attempt 1: the agent's service failed: the model call failed: InternalServerError 500/);
     assert.equal(failed!.score, 1);
     assert.equal(rows.filter((r) => r.infrastructureRetries).length, 1);
-    // The wrong answer scored 0 and was not run again.
-    const answeredWrong = rows.filter((r) => r.score === 0);
-    assert.ok(answeredWrong.length >= 1 && answeredWrong.every((r) => !r.infrastructureRetries), JSON.stringify(rows));
+    // The wrong answer and the refused request scored 0 and were not run again.
+    const agentFailed = rows.filter((r) => r.score === 0);
+    assert.ok(agentFailed.length >= 2 && agentFailed.every((r) => !r.infrastructureRetries), JSON.stringify(rows));
+    assert.ok(agentFailed.some((r) => r.episode?.end === 'agent failed' && /BadRequestError 400/.test(r.episode.failure ?? '')), JSON.stringify(agentFailed));
     assert.equal(refused, 4);
   } finally {
     await fake.close();

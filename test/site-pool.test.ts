@@ -106,7 +106,7 @@ test('three copies, three workers: every instance on a copy of its own, reset th
   assert.equal(resets.reduce((a, b) => a + b), 9);
   assert.ok(resets.every((n) => n > 0), `resets per copy: ${resets}`);
 
-  copies[1]!.refuseResets = true;
+  copies[1]!.down = true;
   const failing = await runPlaywrightAsync(['test', '--project=oracle', '--workers=3'], env);
   assert.equal(failing.code, 0, failing.output);
   const after = readResults(join(failing.dir, 'benchwright-report', 'latest', 'results.json')).instances;
@@ -114,11 +114,11 @@ test('three copies, three workers: every instance on a copy of its own, reset th
   // One instance says it was moved, and why; it ran on another copy.
   const moved = after.filter((r) => r.infrastructureRetries);
   assert.equal(moved.length, 1);
-  assert.match(moved[0]!.infrastructureRetries![0]!, /^site "notes" \(copy 2 of 3\) taken out of the pool: resetting site "notes" \(copy 2 of 3\) \(POST http:\/\/127\.0\.0\.1:\d+\/reset\) answered 503$/);
+  assert.match(moved[0]!.infrastructureRetries![0]!, /^site "notes" \(copy 2 of 3\) taken out of the pool: resetting site "notes" \(copy 2 of 3\) \(POST http:\/\/127\.0\.0\.1:\d+\/reset\) answered 503; its base URL answers 503$/);
   assert.notEqual(moved[0]!.siteCopies![0], 'notes 2/3');
   assert.ok(after.every((r) => r.siteCopies?.length === 1 && r.siteCopies[0] !== 'notes 2/3'));
   // The copy was tried once (by one instance, which then ran on another copy), then left out.
   assert.equal(copies[1]!.visits.filter((v) => v.path === '/reset').length - resets[1]!, 1);
   assert.equal(copies[1]!.notesAtReset.length, resets[1]);
-  copies[1]!.refuseResets = false;
+  copies[1]!.down = false;
 });

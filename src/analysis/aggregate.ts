@@ -128,7 +128,7 @@ export function summarizeProjects(results: BenchmarkResults, options: SummaryOpt
       pageLimited: instances.filter((i) => i.pageLimited).length,
       notRunReasons: notRunReasons(instances),
       ...budgetCut(instances),
-      infrastructure: { retries: instances.reduce((n, i) => n + (i.infrastructureRetries?.length ?? 0), 0), failures: instances.filter((i) => i.infrastructure).length },
+      infrastructure: { retries: instances.reduce((n, i) => n + (i.infrastructureRetries?.length ?? 0), 0), failures: instances.filter((i) => i.outcome === 'errored' && i.infrastructure).length },
       fields: fieldCount(0),
       ...(usage && { usage }),
       perTask,

@@ -103,10 +103,12 @@ export async function complete(messages: ChatCompletionMessageParam[], options: 
   });
 }
 
-/** The service's fault, not the request's: no HTTP answer (unreachable, timed out), a 5xx, or still rate limited. */
+/** The service's fault, not the request's nor the reply's: no answer (unreachable, timed out), a 5xx, or still rate limited. */
 function serviceFailure(e: unknown): boolean {
+  // The SDK's classes by name: it is imported only when a model is first asked.
+  if (['APIConnectionError', 'APIConnectionTimeoutError'].includes((e as Error).constructor?.name ?? '')) return true;
   const status = (e as { status?: number }).status;
-  return status === undefined || status >= 500 || status === 408 || status === 429;
+  return status !== undefined && (status >= 500 || status === 408 || status === 429);
 }
 
 function describeError(e: unknown): string {

@@ -7,6 +7,7 @@ import type { PagePinning } from './repeatable-page.ts';
 import { within } from '../bounded.ts';
 import { InfrastructureFailure } from './infrastructure-failure.ts';
 import { lifecycleOf, type InstanceLifecycle, type LifecycleContext } from './lifecycles.ts';
+import { copyDown } from './site-faults.ts';
 import { leaseCopies, takeOut } from './site-pool.ts';
 import { copyName, placeSiteInstance, planSiteInstance, RESET_COMMAND_MS, resetSite, siteAccount, type ReachedSite, type SiteInstance, type SitePlan } from './sites.ts';
 
@@ -68,7 +69,7 @@ export async function openInstance(task: Task, instance: Instance, on: OpenConte
   const lifecycle = lifecycleOf(task.start.protocol);
   const { account, unavailable } = lifecycle?.needsAccount ? siteAccount(task.start.site, on.sites[task.start.site]!) : {};
   if (unavailable) return { unavailable };
-  const placed = await onResetCopies(task.start, instance, plan, on);
+  const placed = await leaseAndReset(task.start, instance, plan, on);
   if ('unavailable' in placed) return placed;
   const { startUrl, tabs, siteBase, siteBases, origins, storageState, copies, instance: onSites } = placed;
   const recording = networkRecording(instance);
@@ -84,10 +85,11 @@ export async function openInstance(task: Task, instance: Instance, on: OpenConte
 
 /**
  * Leases a copy of each site the instance uses (waiting is not the instance's time), given
- * back when it ends, and resets them if it requires. A copy whose reset fails is taken out of
- * the pool with the reason and the instance leases another; with none left, it is unavailable.
+ * back when it ends, and resets them if it requires. A copy whose reset fails and that does
+ * not answer then is taken out of the pool with the reason, and the instance leases another
+ * (with none left, it is unavailable); one that still answers fails the attempt, retried.
  */
-async function onResetCopies(start: SiteStart, instance: Instance, plan: SitePlan, on: OpenContext): Promise<SiteInstance | { unavailable: string }> {
+async function leaseAndReset(start: SiteStart, instance: Instance, plan: SitePlan, on: OpenContext): Promise<SiteInstance | { unavailable: string }> {
   const wanted = plan.sites.map((site) => ({ site: site.name, copies: site.copies.length, exclusive: plan.exclusive, ...(plan.loginCopies[site.name] && { allowed: plan.loginCopies[site.name] }) }));
   for (;;) {
     const waiting = performance.now();
@@ -102,9 +104,11 @@ async function onResetCopies(start: SiteStart, instance: Instance, plan: SitePla
     on.onCopies(plan.sites.map((site) => `${site.name} ${lease.copies[site.name]! + 1}/${site.copies.length}`));
     const failed = await resetAll(placed.resets, on);
     if (!failed) return placed;
-    takeOut(failed.site.name, failed.site.copy, failed.site.copies, failed.reason);
+    const down = await copyDown(failed.site);
+    if (!down) throw new InfrastructureFailure(failed.reason);
+    takeOut(failed.site.name, failed.site.copy, failed.site.copies, `${failed.reason}; ${down}`);
     lease.release();
-    on.retried(`${copyName(failed.site)} taken out of the pool: ${failed.reason}`);
+    on.retried(`${copyName(failed.site)} taken out of the pool: ${failed.reason}; ${down}`);
   }
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeJsonFile } from '../json-files.ts';
@@ -106,7 +106,12 @@ function tryLease(state: PoolState, wanted: CopyWanted[], holder: string): { gra
     const all = copiesOf(state, want.site, want.copies);
     const usable = all.map((copy, index) => ({ copy, index })).filter(({ index }) => !want.allowed || want.allowed.includes(index));
     const live = usable.filter(({ copy }) => copy.out === undefined);
-    if (!live.length) return { unavailable: `site "${want.site}" is unavailable: ${usable.length ? `every copy is out of the pool (${usable.map(({ copy, index }) => `copy ${index + 1}: ${copy.out}`).join('; ')})` : 'no copy it may use'}` };
+    if (!live.length) {
+      // It will not wait: its marks go, or the copies they mark would take no reader again.
+      forget(state, holder);
+      const reasons = usable.map(({ copy, index }) => `copy ${index + 1}: ${copy.out}`).join('; ');
+      return { unavailable: `site "${want.site}" is unavailable: ${usable.length ? `every copy is out of the pool (${reasons})` : 'no copy it may use'}` };
+    }
     const free = want.exclusive
       ? live.filter(({ copy }) => !copy.writer && !copy.readers.length && (!copy.pending || copy.pending === holder))
       : live.filter(({ copy }) => !copy.writer && !copy.pending);
@@ -117,7 +122,9 @@ function tryLease(state: PoolState, wanted: CopyWanted[], holder: string): { gra
       copies[want.site] = best.index;
       continue;
     }
-    if (want.exclusive && !live.some(({ copy }) => copy.pending === holder)) {
+    // One writer marks at a time: two that each marked a copy the other needs would wait for ever.
+    const othersMark = Object.values(state).flat().some((copy) => copy.pending !== undefined && copy.pending !== holder);
+    if (want.exclusive && !othersMark && !live.some(({ copy }) => copy.pending === holder)) {
       const mark = live.filter(({ copy }) => !copy.writer && !copy.pending).sort((a, b) => a.copy.readers.length - b.copy.readers.length)[0];
       if (mark) mark.copy.pending = holder;
     }
@@ -190,21 +197,36 @@ function lock(dir: string): () => void {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
     }
-    if (abandoned(dir)) rmSync(dir, { recursive: true, force: true });
+    if (abandoned(dir)) breakLock(dir);
     else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, LOCK_WAIT_MS);
   }
 }
 
-/** A lock whose owner died, or died before it could write its pid (the lock is then seconds old). */
+/** A lock whose owner died, or died before it wrote its pid whole (the lock is then seconds old). */
 function abandoned(dir: string): boolean {
+  let owner = NaN;
   try {
-    const owner = Number(readFileSync(join(dir, 'pid'), 'utf8'));
-    return Number.isInteger(owner) && owner > 0 && !alive(owner);
+    owner = Number(readFileSync(join(dir, 'pid'), 'utf8'));
+  } catch {}
+  if (Number.isInteger(owner) && owner > 0) return !alive(owner);
+  try {
+    return Date.now() - statSync(dir).mtimeMs > STALE_LOCK_MS;
   } catch {
-    try {
-      return Date.now() - statSync(dir).mtimeMs > STALE_LOCK_MS;
-    } catch {
-      return false;
-    }
+    return false;
   }
+}
+
+/**
+ * Breaks an abandoned lock: renamed aside first (only one process can), then checked again, so
+ * that a lock taken anew between the check and the rename is put back, not broken.
+ */
+function breakLock(dir: string): void {
+  const aside = `${dir}.${randomUUID()}`;
+  try {
+    renameSync(dir, aside);
+  } catch {
+    return;
+  }
+  if (abandoned(aside)) rmSync(aside, { recursive: true, force: true });
+  else renameSync(aside, dir);
 }

@@ -33,8 +33,8 @@ export class NotesSite extends StandInSite {
   /** How many notes there were when each reset came. */
   readonly notesAtReset: number[] = [];
   private readonly sessions = new Sessions();
-  /** Answers a reset with 503 (a copy whose reset fails: it leaves the pool). */
-  refuseResets = false;
+  /** Answers everything with 503, its reset too (a copy whose database is down: it leaves the pool). */
+  down = false;
   /** How long a reset takes (a real site's restores its database: minutes). */
   resetMs = 0;
   /** Called once a reset has answered (a test's copy that dies mid-run). */
@@ -48,7 +48,7 @@ export class NotesSite extends StandInSite {
     const route = `${req.method} ${url.pathname.replace(/\/\d+/, '/:id')}`;
     const note = this.notes.find((n) => n.id === Number(/\/notes\/(\d+)/.exec(url.pathname)?.[1]));
 
-    if (route === 'POST /reset' && this.refuseResets) return void res.writeHead(503).end('database unavailable');
+    if (this.down) return void res.writeHead(503).end('database unavailable');
     if (route === 'POST /reset' && this.resetMs) return void setTimeout(() => this.reset(res), this.resetMs);
     if (route === 'POST /reset') return this.reset(res);
     if (route === 'GET /login') return page(res, 'Sign in', loginForm(url.searchParams.get('next') ?? '/notes'));
