@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeJsonFile } from '../json-files.ts';
+import { isAlive } from '../process-alive.ts';
 
 // The copies of each site the run's workers share: who holds which copy, and which copies are
 // out of the pool. Workers are separate processes and Playwright gives them no channel to one
@@ -175,16 +176,7 @@ function changePool<T>(change: (state: PoolState) => T): T {
 /** A crashed worker's holds: its process is gone. */
 function dropTheDead(state: PoolState): void {
   const holders = new Set(Object.values(state).flat().flatMap((c) => [c.writer, c.pending, ...c.readers]).filter((h): h is string => h !== undefined));
-  for (const holder of holders) if (!alive(Number(holder.split(':')[0]))) forget(state, holder);
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  for (const holder of holders) if (!isAlive(Number(holder.split(':')[0]))) forget(state, holder);
 }
 
 /** Takes the lock (a directory holding its owner's pid), breaking one whose owner died; the critical sections are a read and a write. */
@@ -208,7 +200,7 @@ function abandoned(dir: string): boolean {
   try {
     owner = Number(readFileSync(join(dir, 'pid'), 'utf8'));
   } catch {}
-  if (Number.isInteger(owner) && owner > 0) return !alive(owner);
+  if (Number.isInteger(owner) && owner > 0) return !isAlive(owner);
   try {
     return Date.now() - statSync(dir).mtimeMs > STALE_LOCK_MS;
   } catch {

@@ -1,5 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isAlive } from '../process-alive.ts';
 
 // The Allure results folder is emptied before each run, so it must be benchwright's own and
 // not in use: a wrong BENCHWRIGHT_ALLURE_RESULTS (".", a home folder) or a second run started
@@ -79,15 +80,5 @@ function lockHolder(dir: string): number | undefined {
     return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
   } catch {
     return undefined;
-  }
-}
-
-/** Signal 0 checks that the process exists; EPERM: it does, under another user. */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
