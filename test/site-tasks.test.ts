@@ -121,7 +121,7 @@ test('a reset from a variable: a URL is POSTed, a command is run; failures name 
   assert.deepEqual(site.visits.slice(before).map((v) => `${v.method} ${v.path}`), ['POST /reset']);
   await assert.rejects(resetSite(shop, { SHOP_RESET: 'http://user:pw@127.0.0.1:9/reset' }), (e: Error) => /POST to the URL in SHOP_RESET/.test(e.message) && !e.message.includes('pw@'));
 
-  const start = { kind: 'site' as const, site: 'shop', login: [], requireReset: true };
+  const start = { kind: 'site' as const, site: 'shop', login: [], requireReset: true, changes: 'all' as const };
   const instance = { id: 'a', values: {}, gold: {}, annotators: 0, episode: { goal: { text: 'g' }, startUrl: '/', sites: ['shop', 'forum'] } };
   const sites = { shop: { env: 'SHOP', reset: { env: 'SHOP_RESET' } }, forum: { env: 'FORUM', reset: '/reset' } };
   assert.deepEqual(planSiteInstance(start, instance, sites, {}), { unavailable: 'site "shop" is not configured: set SHOP to its base URL; site "forum" is not configured: set FORUM to its base URL' });
@@ -141,4 +141,10 @@ test('a reset from a variable: a URL is POSTed, a command is run; failures name 
   assert.ok(!('unavailable' in ready));
   assert.deepEqual([ready.startUrl, ready.siteBases, ready.instance.eval![0]!.settings, ready.resets.map((s) => s.name)], ['http://a/', { shop: 'http://a', forum: 'http://b' }, { reference_url: 'http://b/f/1' }, ['shop', 'forum']]);
   assert.deepEqual(ready.instance.eval![1], check);
+  // A task that changes one of its sites without a reset holds that site's copy alone and shares the other's; one that reads shares both.
+  const configured = { SHOP: 'http://a', FORUM: 'http://b' };
+  const posts = planSiteInstance({ ...start, requireReset: false, changes: ['forum'] }, instance, sites, configured);
+  assert.deepEqual(['exclusive', 'reset'].map((k) => (posts as Record<string, unknown>)[k]), [['forum'], false]);
+  assert.deepEqual((planSiteInstance({ ...start, requireReset: false, changes: [] }, instance, sites, configured) as { exclusive: string[] }).exclusive, []);
+  assert.deepEqual((plan as { exclusive: string[] }).exclusive, ['shop', 'forum']);
 });

@@ -90,7 +90,7 @@ export async function openInstance(task: Task, instance: Instance, on: OpenConte
  * (with none left, it is unavailable); one that still answers fails the attempt, retried.
  */
 async function leaseAndReset(start: SiteStart, instance: Instance, plan: SitePlan, on: OpenContext): Promise<SiteInstance | { unavailable: string }> {
-  const wanted = plan.sites.map((site) => ({ site: site.name, copies: site.copies.length, exclusive: plan.exclusive, ...(plan.loginCopies[site.name] && { allowed: plan.loginCopies[site.name] }) }));
+  const wanted = plan.sites.map((site) => ({ site: site.name, copies: site.copies.length, exclusive: plan.exclusive.includes(site.name), ...(plan.loginCopies[site.name] && { allowed: plan.loginCopies[site.name] }) }));
   for (;;) {
     const waiting = performance.now();
     on.extendTime(LEASE_WAIT_MS);

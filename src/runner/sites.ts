@@ -90,11 +90,11 @@ export function siteAccount(name: string, entry: SiteEntry, env = process.env): 
   return { account: { user: env[user.env]!, password: env[password.env]! } };
 }
 
-/** What an instance on sites needs before it leases its copies: its sites, whether it changes them and resets them. */
+/** What an instance on sites needs before it leases its copies: its sites, which it changes, whether it resets them. */
 export interface SitePlan {
   sites: SiteCopies[];
-  /** It changes its sites: it holds each copy alone (a reset is a change). */
-  exclusive: boolean;
+  /** The sites it changes: it holds their copies alone (a reset is a change), and shares the others' with readers. */
+  exclusive: string[];
   /** Its sites are reset before it starts. */
   reset: boolean;
   /** For each site it logs in to, the copies whose login worked. */
@@ -134,7 +134,8 @@ export function planSiteInstance(start: SiteStart, instance: Instance, sites: Re
       if (isUrl(value) && site.copies.length > 1) return { unavailable: `site "${site.name}" has ${site.copies.length} copies and ${site.reset.env} holds one URL to reset them: give a command (it is run with BENCHWRIGHT_SITE_URL set to the copy's base URL) or a path on the site` };
     }
   }
-  return { sites: reached, exclusive: start.requireReset, reset: start.requireReset, loginCopies };
+  const exclusive = reached.map((s) => s.name).filter((name) => start.changes === 'all' || start.changes.includes(name));
+  return { sites: reached, exclusive, reset: start.requireReset, loginCopies };
 }
 
 /** An instance on sites, ready to start on its leased copies: where, logged in as what, which copies to reset first, its placeholders filled. */

@@ -22,6 +22,7 @@ export interface GoalKeys {
   sites?: string[];
   login?: string[];
   require_reset?: boolean;
+  changes_sites?: boolean | string[];
   eval?: WrittenEvaluation;
 }
 
@@ -37,7 +38,7 @@ export interface InstanceGoalKeys {
 /** WebArena's step budget. */
 export const DEFAULT_MAX_STEPS = 30;
 
-const GOAL_ONLY = ['page', 'site', 'start_url', 'setup', 'ready', 'done', 'max_steps', 'sites', 'login', 'require_reset'] as const;
+const GOAL_ONLY = ['page', 'site', 'start_url', 'setup', 'ready', 'done', 'max_steps', 'sites', 'login', 'require_reset', 'changes_sites'] as const;
 const NAME = /\$\{([\w.-]+)\}/g;
 
 /** A goal task's protocol; errors for goal keys on a task without a goal. */
@@ -65,7 +66,7 @@ export function readEpisodes(source: YamlSource, doc: GoalKeys, instances: Insta
   });
   if (taskEval) checkFields(taskEval, ['eval']);
   if (doc.goal !== undefined && doc.site === undefined) {
-    for (const key of ['start_url', 'sites', 'login', 'require_reset'] as const) if (doc[key] !== undefined) errors.push(source.errorAt([key], `${key} ${GOES_WITH_SITE}`, 'key'));
+    for (const key of ['start_url', 'sites', 'login', 'require_reset', 'changes_sites'] as const) if (doc[key] !== undefined) errors.push(source.errorAt([key], `${key} ${GOES_WITH_SITE}`, 'key'));
   }
   instances.forEach((instance, i) => {
     const item = items?.[i] ?? {};
@@ -116,6 +117,26 @@ export function readEpisodes(source: YamlSource, doc: GoalKeys, instances: Insta
       ...(solution && { solution }),
     };
   });
+}
+
+/**
+ * The sites a task on sites changes, which it holds alone while an instance runs
+ * (`changes_sites`: true, or some of its sites); by default what it resets. A reset changes
+ * every site the task uses, so with require_reset nothing less can be said.
+ */
+export function readSiteChanges(source: YamlSource, doc: GoalKeys, errors: TaskError[]): 'all' | string[] {
+  const written = doc.changes_sites;
+  if (doc.require_reset === true) {
+    if (written !== undefined && written !== true) errors.push(source.errorAt(['changes_sites'], 'require_reset: true resets, so changes, every site the task uses: remove changes_sites, or make it true', 'key'));
+    return 'all';
+  }
+  if (written === true) return 'all';
+  if (!Array.isArray(written)) return [];
+  const declared = [...new Set([doc.site!, ...(doc.sites ?? []), ...(doc.login ?? [])])];
+  written.forEach((name, i) => {
+    if (!declared.includes(name)) errors.push(source.errorAt(['changes_sites', i], `site "${name}" is not one of the task's sites (${declared.join(', ')}): list it under sites:, or remove it`));
+  });
+  return written;
 }
 
 const GOES_WITH_SITE = 'goes with site: (a task on a page starts at its page)';

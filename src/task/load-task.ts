@@ -2,7 +2,7 @@ import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { closest, positionOf, quote } from './errors.ts';
 import { wayOut } from './folders.ts';
 import { checkUniqueIds, readCsvInstances, readInlineInstances } from './instances.ts';
-import { readEpisodes, readProtocol, type GoalKeys, type InstanceGoalKeys } from './goal.ts';
+import { readEpisodes, readProtocol, readSiteChanges, type GoalKeys, type InstanceGoalKeys } from './goal.ts';
 import { checkAgainstSchema } from './schema-check.ts';
 import { readSource, unreadSource, type SourceVersion } from './source-files.ts';
 import { withProtocol } from './protocols.ts';
@@ -101,6 +101,7 @@ function readTask(file: string, result: LoadedTask): LoadedTask {
     : readFromCsv(source, doc.instances, placeholders, template, fields, result);
   if ('seeds' in doc.instances && !protocol) result.errors.push(source.errorAt(['instances', 'seeds'], 'seeds are for a goal task whose page generates its problem from a seed: add goal: (or protocol:), or list the instances', 'key'));
   if (instances) readEpisodes(source, doc, instances, Array.isArray(doc.instances) ? doc.instances : undefined, hasFormFields, result.errors);
+  const changes = doc.site !== undefined ? readSiteChanges(source, doc, result.errors) : [];
 
   if (instances && result.errors.length === 0) {
     result.task = {
@@ -111,7 +112,7 @@ function readTask(file: string, result: LoadedTask): LoadedTask {
       file,
       html: template.html,
       templateFile: template.file,
-      start: doc.site !== undefined ? { kind: 'site', site: doc.site, login: doc.login ?? [], requireReset: doc.require_reset === true, ...(doc.protocol !== undefined && { protocol: doc.protocol }) }
+      start: doc.site !== undefined ? { kind: 'site', site: doc.site, login: doc.login ?? [], requireReset: doc.require_reset === true, changes, ...(doc.protocol !== undefined && { protocol: doc.protocol }) }
         : { kind: 'served', path: doc.page === undefined ? '' : relative(dirname(file), template.file).split(sep).join('/') },
       ...(protocol && { protocol }),
       // The task file, even when it holds the page (html:), and its CSV; not a template file.

@@ -110,6 +110,8 @@ export interface SiteStart {
   site: string;
   login: string[];
   requireReset: boolean;
+  /** The sites it changes (held alone while it runs; the others shared with readers): `changes_sites`, all its sites when it resets them. */
+  changes: 'all' | string[];
   /** The protocol it names: a benchmark's lifecycle for it (src/runner/lifecycles.ts) runs around each instance. */
   protocol?: string;
 }

@@ -68,6 +68,8 @@ function taskOf(id: string, group: VerifiedTask[], subsets: Map<string, Set<numb
     site: start,
     ...(others.length && { sites: others }),
     ...(login.length && { login }),
+    // A task whose answer is a change (task type mutate) holds its copies alone.
+    ...(group.some((task) => taskTypeOf(task)[0] === 'mutate') && { changes_sites: true }),
     goal,
     instances: group.map((task) => {
       if (!task.start_urls?.length) throw new Error(`task ${task.task_id}: no start_urls`);

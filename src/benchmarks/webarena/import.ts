@@ -66,6 +66,8 @@ function taskOf(id: string, group: WebArenaConfig[], notes: string[]) {
     ...(others.length && { sites: others }),
     ...(login.length && { login }),
     ...(first.require_reset && { require_reset: true }),
+    // A task judged by the site's pages afterwards changed them: it holds its copies alone.
+    ...(!first.require_reset && group.some((c) => c.eval.eval_types.includes('program_html')) && { changes_sites: true }),
     goal,
     instances: group.map((config) => {
       if (config.geolocation !== null && config.geolocation !== undefined) notes.push(`task ${config.task_id}: geolocation ${JSON.stringify(config.geolocation)} is not applied (the browser keeps its own)`);
