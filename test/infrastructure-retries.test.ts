@@ -3,12 +3,12 @@
 // copy, the dead one leaves the pool), a model service that still fails after the SDK's
 // retries (the instance runs again); an agent's own failure runs once.
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { readResults } from '../src/runs/results-file.ts';
 import { FakeOpenAI, goalSolutions, readStepPrompt, solutionReply } from './fake-openai.ts';
-import { latestResults, ROOT, runPlaywrightAsync } from './helpers.ts';
+import { latestResults, ROOT, runPlaywrightAsync, startPlaywright } from './helpers.ts';
 import { NotesSite } from './sites/notes-site.ts';
 
 test('a copy that dies after its reset: its instance fails a page, runs again on another copy and scores 1; the copy leaves the pool; the table counts one retry', async () => {
@@ -26,7 +26,8 @@ test('a copy that dies after its reset: its instance fails a page, runs again on
     assert.deepEqual(rows.map((r) => r.score), Array(9).fill(1));
     const retried = rows.filter((r) => r.infrastructureRetries);
     assert.equal(retried.length, 1, JSON.stringify(rows));
-    assert.match(retried[0]!.infrastructureRetries![0]!, /^attempt 1: site "notes" \(copy 3 of 3\) failed a page: (HTTP 502|net::ERR_CONNECTION_REFUSED) \(\/\w*\); its base URL does not answer: .*: taken out of the pool$/);
+    // The episode stopped before its first step, its start page gone, rather than wait out each step's timeout.
+    assert.match(retried[0]!.infrastructureRetries![0]!, /^attempt 1 \(its episode stopped after 0 steps\): site "notes" \(copy 3 of 3\) failed a page: (HTTP 502|net::ERR_CONNECTION_REFUSED) \(\/\w*\); its base URL does not answer: .*: taken out of the pool$/);
     assert.ok(rows.every((r) => r.siteCopies![0] !== 'notes 3/3'), 'the last attempt of every instance ran elsewhere');
     assert.equal(dying.notesAtReset.length, 1, 'the dead copy was leased once');
     // The table's cells under its own header, whichever block of the table holds them.
@@ -37,6 +38,46 @@ test('a copy that dies after its reset: its instance fails a page, runs again on
     assert.deepEqual([table.project, table['infra retries'], table['infra failures']], ['oracle', '1', '0']);
   } finally {
     await Promise.all(copies.map((c) => c.close()));
+  }
+});
+
+/** The browsers' processes a run's workers launched (a wrapper script's and the browser's own): below its workers, themselves children of the runner. */
+function browsersOf(runner: number): number[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {}
+  }
+  const childrenOf = (pid: number) => [...parents].filter(([, parent]) => parent === pid).map(([child]) => child);
+  const below = (pid: number): number[] => childrenOf(pid).flatMap((child) => [child, ...below(child)]);
+  return childrenOf(runner).flatMap(below).filter((pid) => /chrom/i.test(readFileSync(`/proc/${pid}/comm`, 'utf8')));
+}
+
+test('a browser that crashes in the middle of an episode: its instance runs again in a browser launched anew and scores; the next instances run in it', async () => {
+  const site = await NotesSite.start();
+  try {
+    const playwright = startPlaywright(['test', '--project=oracle', '--workers=1'], {
+      BENCHWRIGHT_TASKS: join(ROOT, 'test', 'fixtures', 'site-tasks', 'tasks.yaml'), BENCHWRIGHT_ALLURE: 'off', BENCHWRIGHT_NOTES_URL: site.url,
+    });
+    // The first sign-in of the run: the worker's browser is killed as the page posts it.
+    let killed: number[] | undefined;
+    site.onVisit = (visit) => {
+      if (killed || visit.path !== '/login' || visit.method !== 'POST') return;
+      killed = browsersOf(playwright.child.pid!);
+      for (const pid of killed) process.kill(pid, 'SIGKILL');
+    };
+    const run = await playwright.finished;
+    assert.ok(killed?.length, 'the browser was found');
+    assert.equal(run.code, 0, run.output);
+    const rows = readResults(join(run.dir, 'benchwright-report', 'latest', 'results.json')).instances;
+    assert.deepEqual(rows.map((r) => r.score), Array(9).fill(1));
+    const retried = rows.filter((r) => r.infrastructureRetries);
+    assert.equal(retried.length, 1, JSON.stringify(rows));
+    assert.match(retried[0]!.infrastructureRetries![0]!, /^attempt 1: the browser closed \(a crash\)$/);
+  } finally {
+    await site.close();
   }
 });
 

@@ -3,7 +3,7 @@ import type { FieldStep, StepRecord } from '../agent/types.ts';
 import type { Observation } from '../observe/observe.ts';
 
 /** Why an episode ended (WebArena's early-stop rules, and BrowserGym's). */
-export type EndReason = 'answered' | 'infeasible' | 'done' | 'max steps' | 'repeated action' | 'no usable action' | 'agent stopped' | 'agent failed' | 'budget reached';
+export type EndReason = 'answered' | 'infeasible' | 'done' | 'max steps' | 'repeated action' | 'no usable action' | 'agent stopped' | 'agent failed' | 'budget reached' | 'site down';
 
 /** What an episode did: attached as trajectory.json, and read by the evaluators. */
 export interface Trajectory {

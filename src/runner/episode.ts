@@ -22,6 +22,8 @@ export interface EpisodeRun {
   step: StepRunner;
   /** Keeps the page of a step as the agent saw it (a screenshot), right after its observation; never throws. */
   keepStep?: (step: number) => Promise<void>;
+  /** Checked before each step: why the episode must stop for its infrastructure (a site copy it runs on died), its attempt then run again. */
+  outage?: () => Promise<string | undefined>;
   /** Filled as the episode goes: whatever happens, the caller keeps the steps so far. */
   trajectory: Trajectory;
 }
@@ -52,6 +54,8 @@ export async function runEpisode(run: EpisodeRun): Promise<Trajectory> {
     let unusable = 0;
     let repeats: string[] = [];
     for (let n = 1; ; n++) {
+      // Before each step: its start page, or the last step's, may have found its site gone.
+      if (await run.outage?.()) return end(trajectory, 'site down');
       if (n > protocol.maxSteps) return end(trajectory, 'max steps');
       const started = performance.now();
       const choice = await run.step(`step ${n} · observe and choose`, () => observeAndChoose(run, n, lastError));

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { PageBoxes } from '../record/attachments.ts';
 import { OriginGate, type BlockedRequest } from '../server/origin-gate.ts';
 import type { TaskServer } from '../server/task-server.ts';
@@ -7,7 +7,8 @@ import type { Instance, Task } from '../task/types.ts';
 import { callIsolated, sessionOf } from '../values/page-session.ts';
 import { within } from '../bounded.ts';
 import { RequestBodies } from './har-bodies.ts';
-import { PagePins, PINNED_LOCALE, type PagePinning } from './repeatable-page.ts';
+import { closeOthers, openContext, type HarRecording, type StorageState } from './instance-context.ts';
+import { PagePins, type PagePinning } from './repeatable-page.ts';
 import { withSeed } from './seed-document.ts';
 import { boxesInView, glanceAt } from './page-captures.ts';
 
@@ -23,6 +24,8 @@ export interface PageEvents {
   navigationFailures: { url: string; error: string }[];
   /** Pages the instance opened (popups, new tabs), at the URL they went to: closed when it ends. */
   opened: { url: string }[];
+  /** The instance's page crashed, or the whole browser: the infrastructure's failure (infrastructure-fault.ts), not the agent's. */
+  crash?: string;
   /** Events past the first EVENTS_KEPT of a kind, counted but not kept (a page may loop on alert()). */
   dropped: number;
 }
@@ -64,10 +67,20 @@ export class InstancePage {
   /** The current instance's traffic, recorded as a HAR; once stopped, the page as the agent left it. */
   private recording?: { path: string; bodies: RequestBodies; stopping?: Promise<string | undefined>; closed?: boolean; view?: Buffer };
 
+  /** The worker's browser, or, once it died, the one launched in its place (closed with the page). */
+  private browser: Browser;
+  private relaunched = false;
+
   private constructor(private context: BrowserContext, public page: Page, private readonly viewport: { width: number; height: number }, private readonly gate: OriginGate) {
     this.pins = new PagePins(context);
     gate.onBlocked = (blocked) => this.reaching && this.note(this.events.blocked, blocked);
+    this.browser = this.watchBrowser(context.browser()!);
     this.watch();
+  }
+
+  private watchBrowser(browser: Browser): Browser {
+    browser.on('disconnected', () => (this.events.crash ??= 'the browser closed'));
+    return browser;
   }
 
   /** The worker's page, in a context whose every request goes through a gate of its own (origin-gate.ts): nothing is reachable until an instance starts. */
@@ -88,6 +101,7 @@ export class InstancePage {
       (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss()).catch(() => {});
     });
     page.on('pageerror', (error) => this.note(this.events.errors, error.message));
+    page.on('crash', () => (this.events.crash ??= "the page's renderer crashed"));
     page.on('load', () => this.pins.loaded());
     page.on('requestfailed', (request) => {
       const failure = { url: request.url(), error: request.failure()?.errorText ?? '' };
@@ -220,7 +234,12 @@ export class InstancePage {
     const old = this.context;
     const closing = within(TEARDOWN_MS, 'closing the replaced context', old.close()).catch(() => {});
     if (waitForClose) await closing;
-    ({ context: this.context, page: this.page } = await openContext(old.browser()!, { viewport: this.viewport, proxy: this.gate.proxy, storageState, har }));
+    // A browser that died (a crash) is launched again, with the worker's launch options (Playwright Test's defaults for the worker).
+    if (!this.browser.isConnected()) {
+      this.browser = this.watchBrowser(await this.browser.browserType().launch());
+      this.relaunched = true;
+    }
+    ({ context: this.context, page: this.page } = await openContext(this.browser, { viewport: this.viewport, proxy: this.gate.proxy, storageState, har }));
     this.pins = new PagePins(this.context);
     this.stuck = false;
     this.watch();
@@ -263,35 +282,7 @@ export class InstancePage {
 
   async close(): Promise<void> {
     await within(TEARDOWN_MS, 'closing the browser context', this.context.close()).catch(() => {});
+    if (this.relaunched) await this.browser.close().catch(() => {});
     await this.gate.close();
   }
-}
-
-/** A logged-in state the context starts with (a site's login: logins.ts). */
-type StorageState = BrowserContextOptions['storageState'];
-
-/** Where a context's traffic is recorded, and whether response bodies are kept. */
-export interface HarRecording {
-  path: string;
-  content: 'omit' | 'embed';
-}
-
-/** What a context for instance pages is opened with: its viewport and gate, a login, a recording. */
-interface ContextSettings {
-  viewport: { width: number; height: number };
-  proxy: OriginGate['proxy'];
-  storageState?: StorageState;
-  har?: HarRecording;
-}
-
-/** A context for instance pages and its page: dates that print the same on any machine. */
-async function openContext(browser: Browser, { viewport, proxy, storageState, har }: ContextSettings): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, proxy, ...PINNED_LOCALE, ...(storageState && { storageState }), ...(har && { recordHar: { path: har.path, content: har.content } }) });
-  return { context, page: await context.newPage() };
-}
-
-/** Every page of the context but `keep`, until none is left (a popup may open another while closing). */
-async function closeOthers(context: BrowserContext, keep: Page): Promise<void> {
-  const others = () => context.pages().filter((p) => p !== keep);
-  for (let open = others(); open.length; open = others()) await Promise.all(open.map((p) => p.close()));
 }

@@ -35,6 +35,8 @@ export interface Acting {
   step?: StepRunner;
   /** Keeps each episode step's page as the agent saw it (EpisodeRun.keepStep). */
   keepStep?: (step: number) => Promise<void>;
+  /** Why an episode must stop now for its infrastructure (EpisodeRun.outage). */
+  outage?: () => Promise<string | undefined>;
   /** A goal task's trajectory, filled as the episode goes: the caller's to keep whatever happens. */
   trajectory?: Trajectory;
 }
@@ -71,7 +73,7 @@ export async function runInstance(start: Start, acting: Acting, judging: Judging
   const acted = await modeOf(task, acting.options).act({
     page, url: start.url, task, instance, agent: acting.agent, actions: acting.actions, seed: acting.seed, options: acting.options,
     report: acting.report ?? { usage: {}, log: [] }, step: acting.step ?? ((_title, body) => body()), trajectory: acting.trajectory ?? ({} as Trajectory),
-    keepStep: acting.keepStep,
+    keepStep: acting.keepStep, outage: acting.outage,
   });
   const { network, ...scoring } = judging;
   const sites = { ...(start.siteBase !== undefined && { siteBase: start.siteBase }), ...(start.siteBases && { siteBases: start.siteBases }), ...(start.siteAccount && { siteAccount: start.siteAccount }) };

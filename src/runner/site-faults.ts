@@ -9,14 +9,21 @@ const HEALTH_MS = 10_000;
  * of the main page), and what happened; a navigation the page itself abandoned for another
  * (net::ERR_ABORTED: a click before the last load ended) is no fault.
  */
-export function siteFault(events: PageEvents, copies: ReachedSite[]): { copy: ReachedSite; what: string } | undefined {
-  for (const failure of events.navigationFailures) {
+export function siteFault(failures: PageEvents['navigationFailures'], copies: ReachedSite[]): { copy: ReachedSite; what: string } | undefined {
+  for (const failure of failures) {
     if (failure.error.includes('ERR_ABORTED')) continue;
     const origin = URL.parse(failure.url)?.origin;
     const copy = copies.find((c) => new URL(c.base).origin === origin);
     if (copy) return { copy, what: `${copyName(copy)} failed a page: ${failure.error} (${new URL(failure.url).pathname})` };
   }
   return undefined;
+}
+
+/** Why a copy is lost, when one of these failures was a page of it and it is now down (else undefined: the failure may be the agent's doing). */
+export async function copyLost(failures: PageEvents['navigationFailures'], copies: ReachedSite[]): Promise<string | undefined> {
+  const fault = siteFault(failures, copies);
+  const down = fault && (await copyDown(fault.copy));
+  return down && `${fault.what}; ${down}`;
 }
 
 /** Why the copy is down (no answer from its base URL, or a 5xx), or undefined when it answers. */

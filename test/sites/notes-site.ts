@@ -39,12 +39,16 @@ export class NotesSite extends StandInSite {
   resetMs = 0;
   /** Called once a reset has answered (a test's copy that dies mid-run). */
   afterReset?: () => void;
+  /** Called with each request before it is answered (a test's browser that crashes mid-episode). */
+  onVisit?: (visit: Visit) => void;
 
   protected handle(req: Request, res: ServerResponse): void {
     const { url, form } = req;
     const token = req.cookie('session');
     const session = this.sessions.who(token) !== undefined;
-    this.visits.push({ method: req.method, path: url.pathname, cookie: token !== undefined, session });
+    const visit = { method: req.method, path: url.pathname, cookie: token !== undefined, session };
+    this.visits.push(visit);
+    this.onVisit?.(visit);
     const route = `${req.method} ${url.pathname.replace(/\/\d+/, '/:id')}`;
     const note = this.notes.find((n) => n.id === Number(/\/notes\/(\d+)/.exec(url.pathname)?.[1]));
 

@@ -23,6 +23,8 @@ export interface ActInput {
   step: StepRunner;
   /** Keeps each episode step's page as the agent saw it (EpisodeRun.keepStep). */
   keepStep?: (step: number) => Promise<void>;
+  /** Why an episode must stop now for its infrastructure (EpisodeRun.outage). */
+  outage?: () => Promise<string | undefined>;
   /** An episode's trajectory, filled as it goes: the caller's to keep whatever happens. */
   trajectory: Trajectory;
 }
