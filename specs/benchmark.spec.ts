@@ -1,6 +1,7 @@
 import { relative } from 'node:path';
 import { expect, test } from '../fixtures/benchwright.ts';
 import { chosenBenchmark } from '../src/runner/chosen-benchmark.ts';
+import { schedule } from '../src/runner/schedule.ts';
 import { keepsEveryFinalPage, selectInstances, testGroupSize } from '../src/runner/selection.ts';
 import { loadBenchmark } from '../src/task/benchmark.ts';
 import { formatError } from '../src/task/errors.ts';
@@ -18,7 +19,8 @@ test('the manifest is valid', { tag: '@manifest' }, () => {
   expect(benchmark.errors.map((e) => formatError(e))).toEqual([]);
 });
 
-for (const { task, instances } of selection.tasks) {
+// Instances on sites spread over the run, so that the workers use different sites' copies at once (schedule.ts).
+for (const { task, instances, first } of schedule(selection.tasks)) {
   const name = task.id ?? relative(process.cwd(), task.file);
   const tag = [...(task.split ? [`@${task.split}`] : []), ...(task.id ? [`@${task.id}`] : [])];
   // Declared with the tests, these reach every reporter, also after merge-reports (notes.ts).
@@ -40,7 +42,7 @@ for (const { task, instances } of selection.tasks) {
           const tags = instance.tags ?? [];
           const annotation = instanceAnnotations({ ...taskNotes, instance: instance.id, tags }, benchmark.manifest.name);
           test(instance.id, { tag: tags.map((t) => `@${t}`), annotation }, async ({ runBenchmarkInstance }) => {
-            await runBenchmarkInstance(task.file, instance.id, selection.seed, everyScreenshot || start + i === 0);
+            await runBenchmarkInstance(task.file, instance.id, selection.seed, everyScreenshot || first + start + i === 0);
           });
         }
       });

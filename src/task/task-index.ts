@@ -47,11 +47,12 @@ function summarize(loaded: LoadedTask): TaskSummary {
   };
 }
 
-/** A site task's start site, and the other sites its instances use. */
-function siteNames(task: Task): Pick<TaskSummary, 'site' | 'otherSites'> {
-  const start = (task.start as SiteStart).site;
+/** A site task's start site, the other sites its instances use, and those they hold alone. */
+function siteNames(task: Task): Pick<TaskSummary, 'site' | 'otherSites' | 'holdsAlone'> {
+  const { site: start, changes } = task.start as SiteStart;
   const others = [...new Set(task.instances.flatMap((i) => i.episode?.sites ?? []))].filter((s) => s !== start);
-  return { site: start, ...(others.length && { otherSites: others }) };
+  const alone = changes === 'all' ? [start, ...others] : changes;
+  return { site: start, ...(others.length && { otherSites: others }), ...(alone.length && { holdsAlone: alone }) };
 }
 
 /** The summary of a task file, from the cache when its sources are unchanged. */

@@ -155,6 +155,8 @@ export interface TaskSummary {
   site?: string;
   /** Every other site its instances use (login, `__SITE__` placeholders): checked too. */
   otherSites?: string[];
+  /** The sites its instances hold alone (they reset or change them: `changes_sites`), for the order tests are handed out (schedule.ts). */
+  holdsAlone?: string[];
   /** A goal task (judged by evaluators over an episode). */
   goal?: true;
   instances: { id: string; annotators: number; tags?: string[] }[];
