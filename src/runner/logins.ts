@@ -74,9 +74,10 @@ async function attempt(browser: Browser, site: ReachedSite, recipe: LoginRecipe,
  * (with one copy, the site's), or no state at all.
  */
 export function loggedInCopies(site: string, copies: number): { copies: number[] } | { unavailable: string } {
-  const worked = Array.from({ length: copies }, (_, copy) => copy).filter((copy) => existsSync(stateFile(site, copy)) && !existsSync(failureFile(site, copy)));
+  const all = Array.from({ length: copies }, (_, copy) => copy);
+  const worked = all.filter((copy) => existsSync(stateFile(site, copy)) && !existsSync(failureFile(site, copy)));
   if (worked.length) return { copies: worked };
-  const failed = Array.from({ length: copies }, (_, copy) => copy).find((copy) => existsSync(failureFile(site, copy)));
+  const failed = all.find((copy) => existsSync(failureFile(site, copy)));
   if (failed !== undefined) return { unavailable: `logging in to site "${site}"${copies > 1 ? ` (every copy; copy ${failed + 1})` : ''} failed: ${readFileSync(failureFile(site, failed), 'utf8')}` };
   return { unavailable: `no login state for site "${site}": the sites setup project did not run (a run with --no-deps needs it from an earlier run in ${authDir()})` };
 }

@@ -113,11 +113,11 @@ function tryLease(state: PoolState, wanted: CopyWanted[], holder: string): { gra
       const reasons = usable.map(({ copy, index }) => `copy ${index + 1}: ${copy.out}`).join('; ');
       return { unavailable: `site "${want.site}" is unavailable: ${usable.length ? `every copy is out of the pool (${reasons})` : 'no copy it may use'}` };
     }
-    const free = want.exclusive
-      ? live.filter(({ copy }) => !copy.writer && !copy.readers.length && (!copy.pending || copy.pending === holder))
-      : live.filter(({ copy }) => !copy.writer && !copy.pending);
-    // A reader joins the copy with the fewest readers; a writer takes the one it marked, if free.
-    const best = free.sort((a, b) => Number(b.copy.pending === holder) - Number(a.copy.pending === holder) || a.copy.readers.length - b.copy.readers.length)[0];
+    // Copies no writer holds or waits for, the fewest readers first.
+    const open = live.filter(({ copy }) => !copy.writer && !copy.pending).sort((a, b) => a.copy.readers.length - b.copy.readers.length);
+    // A reader joins the open copy with the fewest readers; a writer takes the one it marked, else an open one without readers.
+    const mine = live.find(({ copy }) => copy.pending === holder && !copy.writer && !copy.readers.length);
+    const best = want.exclusive ? (mine ?? open.find(({ copy }) => !copy.readers.length)) : open[0];
     if (best) {
       chosen.push([best.copy, want.exclusive]);
       copies[want.site] = best.index;
@@ -126,8 +126,7 @@ function tryLease(state: PoolState, wanted: CopyWanted[], holder: string): { gra
     // One writer marks at a time: two that each marked a copy the other needs would wait for ever.
     const othersMark = Object.values(state).flat().some((copy) => copy.pending !== undefined && copy.pending !== holder);
     if (want.exclusive && !othersMark && !live.some(({ copy }) => copy.pending === holder)) {
-      const mark = live.filter(({ copy }) => !copy.writer && !copy.pending).sort((a, b) => a.copy.readers.length - b.copy.readers.length)[0];
-      if (mark) mark.copy.pending = holder;
+      if (open[0]) open[0].copy.pending = holder;
     }
   }
   if (chosen.length < wanted.length) return 'wait';
