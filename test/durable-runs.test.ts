@@ -8,7 +8,7 @@ import { JOURNAL, readJournal } from '../src/runs/journal.ts';
 import { readResults } from '../src/runs/results-file.ts';
 import { listRuns, readRun } from '../src/runs/run-folders.ts';
 import { readTrajectories } from '../src/runs/trajectories.ts';
-import { runCli, runPlaywright, runScript, ROOT, SHARED_TURKINGBENCH, startPlaywright, tempDir } from './helpers.ts';
+import { browsersOf, runCli, runPlaywright, runScript, ROOT, SHARED_TURKINGBENCH, startPlaywright, tempDir } from './helpers.ts';
 
 // A run killed hard keeps every instance it finished, and a resumed run completes it: its
 // tables equal a clean run's. Runs live side by side; nothing that runs no instance writes.
@@ -159,30 +159,14 @@ test('a finished run\'s journal: its metadata, one line per finished instance, i
   assert.ok('meta' in lines[0]! && 'end' in lines.at(-1)!);
 });
 
-/** The browsers a run started: its descendants that are a Chromium's main process (not a wrapper script, not a child process of Chromium's). */
-function browsersOf(runner: number): number[] {
-  const parentOf = new Map<number, number>();
-  const browsers: number[] = [];
-  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p)).map(Number)) {
-    try {
-      parentOf.set(pid, Number(/^\d+ \(.*\) \S+ (\d+)/s.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'))![1]));
-      const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      if (/(^|\/)(chromium|chrome)(-headless-shell)?$|(^|\/)headless_shell$/.test(argv[0]!) && !argv.some((a) => a.startsWith('--type='))) browsers.push(pid);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const descends = (pid: number): boolean => pid === runner || (pid > 1 && parentOf.has(pid) && descends(parentOf.get(pid)!));
-  return browsers.filter(descends);
-}
-
-test('a Chromium killed in the middle of an instance: that instance is errored with the reason, the run goes on', async () => {
+test('a Chromium killed in the middle of an instance: that instance runs again in a browser launched anew and scores, the run goes on', async () => {
   const tasks = tempDir();
   const reports = join(tempDir(), 'reports');
-  // The victim's page holds its load for seconds; the browser is killed once the journal has the instance before it.
+  // The victim's page holds its load for seconds (on the real clock: a pinned one would hold it for ever); the browser is killed once the journal has the instance before it.
   writeFileSync(join(tasks, 'crash.yaml'), `id: crash
 title: A page whose browser dies
 split: train
+clock: real
 html: |
   \${trap}
   <label><input type="radio" name="q" value="yes"> yes</label>
@@ -201,11 +185,11 @@ instances:
   const killed = browsersOf(run.child.pid!);
   for (const pid of killed) process.kill(pid, 'SIGKILL');
   const { code, output } = await run.finished;
-  assert.equal(code, 1, output);
-  assert.equal(killed.length, 1, `one browser killed: ${killed}\n${output}`);
+  assert.equal(code, 0, output);
+  assert.ok(killed.length, `the browser was found:\n${output}`);
   const { instances } = readRun(join(reports, 'latest')).results;
-  assert.deepEqual(instances.map((i) => [i.instance, i.outcome]), [['after', 'scored'], ['before', 'scored'], ['victim', 'errored']]);
-  assert.match(instances[2]!.error!, /closed|crash/i);
+  assert.deepEqual(instances.map((i) => [i.instance, i.outcome, i.score]), [['after', 'scored', 1], ['before', 'scored', 1], ['victim', 'scored', 1]]);
+  assert.deepEqual(instances[2]!.infrastructureRetries, ['attempt 1: the browser closed (a crash)']);
 });
 
 test('a report folder that cannot be written does not stop the run: every instance runs, the reason is printed once, the results go to a temporary folder', () => {

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readResults } from '../src/runs/results-file.ts';
@@ -106,4 +106,21 @@ export function jsonAttachments<T>(report: string, name: string): { title: strin
   };
   for (const suite of JSON.parse(readFileSync(report, 'utf8')).suites) walk(suite);
   return found;
+}
+
+/** The browsers a run started: its descendants that are a Chromium's main process (not a wrapper script, not a child process of Chromium's). */
+export function browsersOf(runner: number): number[] {
+  const parentOf = new Map<number, number>();
+  const browsers: number[] = [];
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p)).map(Number)) {
+    try {
+      parentOf.set(pid, Number(/^\d+ \(.*\) \S+ (\d+)/s.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'))![1]));
+      const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      if (/(^|\/)(chromium|chrome)(-headless-shell)?$|(^|\/)headless_shell$/.test(argv[0]!) && !argv.some((a) => a.startsWith('--type='))) browsers.push(pid);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const descends = (pid: number): boolean => pid === runner || (pid > 1 && parentOf.has(pid) && descends(parentOf.get(pid)!));
+  return browsers.filter(descends);
 }

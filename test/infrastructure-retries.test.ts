@@ -3,12 +3,12 @@
 // copy, the dead one leaves the pool), a model service that still fails after the SDK's
 // retries (the instance runs again); an agent's own failure runs once.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { readResults } from '../src/runs/results-file.ts';
 import { FakeOpenAI, goalSolutions, readStepPrompt, solutionReply } from './fake-openai.ts';
-import { latestResults, ROOT, runPlaywrightAsync, startPlaywright } from './helpers.ts';
+import { browsersOf, latestResults, ROOT, runPlaywrightAsync, startPlaywright } from './helpers.ts';
 import { NotesSite } from './sites/notes-site.ts';
 
 test('a copy that dies after its reset: its instance fails a page, runs again on another copy and scores 1; the copy leaves the pool; the table counts one retry', async () => {
@@ -40,20 +40,6 @@ test('a copy that dies after its reset: its instance fails a page, runs again on
     await Promise.all(copies.map((c) => c.close()));
   }
 });
-
-/** The browsers' processes a run's workers launched (a wrapper script's and the browser's own): below its workers, themselves children of the runner. */
-function browsersOf(runner: number): number[] {
-  const parents = new Map<number, number>();
-  for (const entry of readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {}
-  }
-  const childrenOf = (pid: number) => [...parents].filter(([, parent]) => parent === pid).map(([child]) => child);
-  const below = (pid: number): number[] => childrenOf(pid).flatMap((child) => [child, ...below(child)]);
-  return childrenOf(runner).flatMap(below).filter((pid) => /chrom/i.test(readFileSync(`/proc/${pid}/comm`, 'utf8')));
-}
 
 test('a browser that crashes in the middle of an episode: its instance runs again in a browser launched anew and scores; the next instances run in it', async () => {
   const site = await NotesSite.start();

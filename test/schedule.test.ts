@@ -12,7 +12,7 @@ const task = (id: string, count: number, sites: Partial<TaskSummary> = {}): Sele
   instances: Array.from({ length: count }, (_, i) => ({ id: `${id}${i}`, annotators: 0 })),
 });
 
-test('instances on sites are spread by how they use their sites; tasks on pages keep their place and order', () => {
+test('instances on sites are spread by how they use their sites; tasks on pages come first, in their order', () => {
   const order = schedule([
     task('shopA', 3, { site: 'shop', holdsAlone: ['shop'] }),
     task('shopB', 3, { site: 'shop', holdsAlone: ['shop'] }),

@@ -5,11 +5,11 @@ import { InfrastructureFailure } from './infrastructure-failure.ts';
 import { infrastructureFault } from './infrastructure-fault.ts';
 import type { InstancePage } from './instance-page.ts';
 import type { InstanceResult } from './run-instance.ts';
-import { copyLost } from './site-faults.ts';
+import { lostCopy, type LostCopy } from './site-faults.ts';
 import type { ReachedSite } from './sites.ts';
 
 /** One attempt: opened and run (open-instance.ts, run-instance.ts), or unavailable (a site not configured, gone). */
-export type Attempt = (n: number) => Promise<InstanceResult | { unavailable: string }>;
+export type Attempt = () => Promise<InstanceResult | { unavailable: string }>;
 
 /**
  * An instance's attempts. An attempt its infrastructure failed (a site copy, the model's
@@ -27,6 +27,8 @@ export class Attempts {
   private copies: ReachedSite[] | undefined;
   private episodeStarted: number | undefined;
   private failuresSeen = 0;
+  /** The copy whose loss stopped the episode. */
+  private lost: LostCopy | undefined;
   /** What must run when the attempt ends, whatever happened: a lifecycle's teardown, a lease's release. */
   private atEnd: (() => Promise<void>)[] = [];
   private ended = false;
@@ -59,25 +61,27 @@ export class Attempts {
     const failures = this.instancePage.events.navigationFailures;
     const fresh = failures.slice(this.failuresSeen);
     this.failuresSeen = failures.length;
-    return this.copies && fresh.length ? copyLost(fresh, this.copies) : undefined;
+    this.lost = this.copies && fresh.length ? await lostCopy(fresh, this.copies) : undefined;
+    return this.lost?.reason;
   };
 
   /**
    * Runs attempts until one stands, up to `max`: its result, or unavailable at the first (the
-   * instance is not run). The last attempt's infrastructure failure is thrown; so is an
-   * unavailable after a failed attempt (its sites went meanwhile), and the agent's own error.
+   * instance is not run). An unavailable after a failed attempt (its sites went meanwhile) is an
+   * infrastructure failure like the others. The last attempt's infrastructure failure is
+   * thrown, and so is the agent's own error.
    */
   async run(attempt: Attempt, max: number): Promise<InstanceResult | { unavailable: string }> {
     for (let n = 1; ; n++) {
       if (this.ended) throw new Error('the test ended while its infrastructure was failing it');
       let thrown: unknown;
-      let attempted = await attempt(n).catch((e: unknown) => void (thrown = e));
+      let attempted = await attempt().catch((e: unknown) => void (thrown = e));
       if (attempted && 'unavailable' in attempted) {
         if (n === 1) return attempted;
         thrown = new InfrastructureFailure(attempted.unavailable);
         attempted = undefined;
       }
-      const fault = thrown instanceof InfrastructureFailure ? thrown.message : await infrastructureFault(attempted, this.trajectory, this.instancePage.events, this.copies);
+      const fault = thrown instanceof InfrastructureFailure ? thrown.message : await infrastructureFault(attempted, this.trajectory, this.instancePage.events, this.copies, this.lost);
       if (attempted && !fault) return attempted;
       if (!fault) throw thrown;
       if (n >= max) throw thrown instanceof InfrastructureFailure ? thrown : new InfrastructureFailure(fault);
@@ -106,6 +110,7 @@ export class Attempts {
     await this.instancePage.end(false);
     await this.instancePage.begin();
     this.copies = undefined;
+    this.lost = undefined;
     this.episodeStarted = undefined;
     this.actions = this.newActions();
     this.report = { usage: {}, log: [] };

@@ -71,7 +71,7 @@ export class InstancePage {
   private browser: Browser;
   private relaunched = false;
 
-  private constructor(private context: BrowserContext, public page: Page, private readonly viewport: { width: number; height: number }, private readonly gate: OriginGate) {
+  private constructor(private context: BrowserContext, public page: Page, private readonly viewport: { width: number; height: number }, private readonly gate: OriginGate, private readonly relaunch: () => Promise<Browser>) {
     this.pins = new PagePins(context);
     gate.onBlocked = (blocked) => this.reaching && this.note(this.events.blocked, blocked);
     this.browser = this.watchBrowser(context.browser()!);
@@ -83,14 +83,18 @@ export class InstancePage {
     return browser;
   }
 
-  /** The worker's page, in a context whose every request goes through a gate of its own (origin-gate.ts): nothing is reachable until an instance starts. */
-  static async open(browser: Browser, viewport: { width: number; height: number }): Promise<InstancePage> {
+  /**
+   * The worker's page, in a context whose every request goes through a gate of its own
+   * (origin-gate.ts): nothing is reachable until an instance starts. `relaunch`: a browser in
+   * place of the worker's, once that one died (a crash); by default its browser type's launch.
+   */
+  static async open(browser: Browser, viewport: { width: number; height: number }, relaunch = () => browser.browserType().launch()): Promise<InstancePage> {
     const gate = await OriginGate.start();
     const opened = await openContext(browser, { viewport, proxy: gate.proxy }).catch(async (e: Error) => {
       await gate.close();
       throw e;
     });
-    return new InstancePage(opened.context, opened.page, viewport, gate);
+    return new InstancePage(opened.context, opened.page, viewport, gate, relaunch);
   }
 
   private watch(): void {
@@ -125,8 +129,9 @@ export class InstancePage {
     else this.events.dropped++;
   }
 
-  /** Starts an instance: fresh event record, the viewport an earlier agent may have changed. */
+  /** Starts an instance: fresh event record, the viewport an earlier agent may have changed, a fresh page if the browser died since. */
   async begin(): Promise<void> {
+    if (!this.browser.isConnected() || this.page.isClosed()) await this.replace();
     this.gate.allow([]);
     this.reaching = false;
     this.events = noEvents();
@@ -206,14 +211,14 @@ export class InstancePage {
 
   /**
    * Ends an instance: the pages it opened are closed; a page that does not answer (a script
-   * looping), or a context worn by clock settings, is replaced. `answered`: the page just gave
+   * looping) or crashed, or a context worn by clock settings, is replaced. `answered`: the page just gave
    * its fields back, no need to ask again.
    */
   async end(answered = false): Promise<void> {
     if (this.start) this.start.server.forget(this.start.token);
     const { context, page } = this;
     try {
-      if (this.stuck) throw new Error('stuck');
+      if (this.stuck || this.events.crash) throw new Error('stuck or crashed');
       await within(TEARDOWN_MS, 'closing the pages the instance opened', Promise.all([closeOthers(context, page), answered || page.evaluate(() => 0)]));
       if (this.pins.worn) throw new Error('worn');
     } catch {
@@ -234,9 +239,8 @@ export class InstancePage {
     const old = this.context;
     const closing = within(TEARDOWN_MS, 'closing the replaced context', old.close()).catch(() => {});
     if (waitForClose) await closing;
-    // A browser that died (a crash) is launched again, with the worker's launch options (Playwright Test's defaults for the worker).
     if (!this.browser.isConnected()) {
-      this.browser = this.watchBrowser(await this.browser.browserType().launch());
+      this.browser = this.watchBrowser(await this.relaunch());
       this.relaunched = true;
     }
     ({ context: this.context, page: this.page } = await openContext(this.browser, { viewport: this.viewport, proxy: this.gate.proxy, storageState, har }));

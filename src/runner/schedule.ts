@@ -2,11 +2,13 @@ import type { SelectedTask } from './selection.ts';
 
 /**
  * The order tests are declared in, which is the order Playwright hands them to its workers.
- * Tasks on pages keep their order. Instances on sites are spread out: those that use the same
- * sites the same way (holding the same ones alone, or only reading) form a group, and each
- * group's instances are spread evenly over the run's site part, so that at any moment the
- * workers ask for copies of different sites rather than all wait for one site's copies
- * (a benchmark's files come grouped by site: WebArena's templates, one site each, in order).
+ * Tasks on pages come first, in their order. Instances on sites follow, spread out: those
+ * that use the same sites the same way (holding the same ones alone, or only reading) form a
+ * group, and each group's instances are spread evenly over the run's site part, so that at
+ * any moment the workers ask for copies of different sites rather than all wait for one
+ * site's copies (a benchmark's files come grouped by site: WebArena's templates, one site
+ * each, in order). So spread, they are handed out one at a time (testGroupSize's batching is
+ * for large runs of pages).
  * Each entry is a task with some of its instances, in their order; `first` is the index of
  * its first instance in the task's selection.
  */

@@ -4,7 +4,7 @@ import { sitesNamedIn } from '../../task/site-placeholders.ts';
 import type { EvaluatorEntry } from '../../task/types.ts';
 import type { ImportResult } from '../../task/import-output.ts';
 import { goalOf, startPagesOf, startUrlOf, valuesAndGoal, writeTemplateTasks, type TemplatedTask } from '../webarena/shape.ts';
-import { WEBARENA_SITES } from '../webarena/sites.ts';
+import { changeableSites, WEBARENA_SITES } from '../webarena/sites.ts';
 
 /** One task of WebArena-Verified's dataset (assets/dataset/webarena-verified.json). */
 interface VerifiedTask extends TemplatedTask {
@@ -60,6 +60,7 @@ function taskOf(id: string, group: VerifiedTask[], subsets: Map<string, Set<numb
   const start = startPagesOf(first, first.start_urls)[0]!.site;
   const login = loginOf(first);
   const others = [...new Set(group.flatMap((t) => t.sites))].filter((s) => s !== start).sort();
+  const changes = changeableSites([start, ...others]);
   return {
     id,
     title: first.intent_template,
@@ -68,8 +69,8 @@ function taskOf(id: string, group: VerifiedTask[], subsets: Map<string, Set<numb
     site: start,
     ...(others.length && { sites: others }),
     ...(login.length && { login }),
-    // A task whose answer is a change (task type mutate) holds its copies alone.
-    ...(group.some((task) => taskTypeOf(task)[0] === 'mutate') && { changes_sites: true }),
+    // A task whose answer is a change (task type mutate) holds its copies of the sites it can change alone.
+    ...(group.some((task) => taskTypeOf(task)[0] === 'mutate') && changes.length && { changes_sites: changes }),
     goal,
     instances: group.map((task) => {
       if (!task.start_urls?.length) throw new Error(`task ${task.task_id}: no start_urls`);

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { onSite, sitesNamedIn } from '../../task/site-placeholders.ts';
 import type { ImportResult } from '../../task/import-output.ts';
+import { changeableSites } from './sites.ts';
 import { goalOf, startPagesOf, startUrlOf, valuesAndGoal, writeTemplateTasks, type TemplatedTask } from './shape.ts';
 
 /** One task of WebArena's configurations (config_files/test.raw.json, or one <task_id>.json). */
@@ -57,6 +58,7 @@ function taskOf(id: string, group: WebArenaConfig[], notes: string[]) {
   // shop's helpers read the shopping site's API, whichever site the task is on (WebArena reads SHOPPING).
   const helpers = JSON.stringify(group.map((c) => c.eval.program_html)).includes('func:shopping_') ? ['shopping'] : [];
   const others = [...new Set([...group.flatMap((c) => c.sites), ...helpers])].filter((s) => s !== start).sort();
+  const changes = changeableSites([start, ...others]);
   return {
     id,
     title: first.intent_template,
@@ -66,8 +68,8 @@ function taskOf(id: string, group: WebArenaConfig[], notes: string[]) {
     ...(others.length && { sites: others }),
     ...(login.length && { login }),
     ...(first.require_reset && { require_reset: true }),
-    // A task judged by the site's pages afterwards changed them: it holds its copies alone.
-    ...(!first.require_reset && group.some((c) => c.eval.eval_types.includes('program_html')) && { changes_sites: true }),
+    // A task judged by the sites' pages afterwards changed them: it holds its copies of those it can change alone.
+    ...(!first.require_reset && group.some((c) => c.eval.eval_types.includes('program_html')) && changes.length && { changes_sites: changes }),
     goal,
     instances: group.map((config) => {
       if (config.geolocation !== null && config.geolocation !== undefined) notes.push(`task ${config.task_id}: geolocation ${JSON.stringify(config.geolocation)} is not applied (the browser keeps its own)`);

@@ -42,6 +42,9 @@ export const WEBARENA_SITES: Record<string, SiteEntry> = {
   homepage: site('HOMEPAGE'),
 };
 
+/** The sites an agent can change: those with accounts (the shop, its admin, GitLab, the forum); the map, Wikipedia and the homepage are read. */
+export const changeableSites = (sites: string[]) => sites.filter((s) => WEBARENA_SITES[s]?.login);
+
 function field(selector: string, env: string): LoginRecipe['fields'][number] {
   return { selector, env };
 }
