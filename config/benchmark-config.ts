@@ -144,6 +144,8 @@ export function benchmarkConfig(options: BenchmarkConfigOptions = {}): Playwrigh
       // No code snippets: every step's would be benchwright's own source, ~40% of a test's JSON.
       ['html', { open: 'never', noSnippets: true, title: `Benchmark tables: ${pathToFileURL(join(reportDir, LATEST, 'index.html'))}` }],
       ...allureReporter(settings),
+      // A shard's run, for `playwright merge-reports`: added, so that the benchmark reporter keeps its options (a resume's earlier run).
+      ...(settings.blobReport ? [['blob', { outputDir: settings.blobReport }] as ReporterDescription] : []),
     ],
     // Read by the benchmark reporter into results.json: how this run chose its instances.
     metadata: { benchwright: { benchmark: manifest.name, ...selection } },

@@ -8,12 +8,11 @@ import { JOURNAL, readJournal } from '../src/runs/journal.ts';
 import { readResults } from '../src/runs/results-file.ts';
 import { listRuns, readRun } from '../src/runs/run-folders.ts';
 import { readTrajectories } from '../src/runs/trajectories.ts';
-import { browsersOf, runCli, runPlaywright, runScript, ROOT, SHARED_TURKINGBENCH, startPlaywright, tempDir } from './helpers.ts';
+import { browsersOf, ROOT, runCli, runPlaywright, runScript, SHARED_TURKINGBENCH, startPlaywright, tempDir, withoutRunLine } from './helpers.ts';
 
 // A run killed hard keeps every instance it finished, and a resumed run completes it: its
 // tables equal a clean run's. Runs live side by side; nothing that runs no instance writes.
 
-const withoutRunLine = (markdown: string) => markdown.replace(/^Run: .*$/m, '');
 const finishedInOutput = (output: string) => [...output.matchAll(/^\s+✓\s+\d+ \[(\S+)\] › specs\/benchmark\.spec\.ts:\d+:\d+ › (\S+) › (\S+) @/gm)].map((m) => m.slice(1).join(' '));
 const journalled = (folder: string) => readJournal(folder).records.flatMap((r) => ('instance' in r ? [`${r.instance.project} ${r.instance.task} ${r.instance.instance}`] : []));
 /** While a run goes: its journal is created a moment before its first line is whole, and then holds no record yet. */

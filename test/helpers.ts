@@ -71,6 +71,9 @@ function playwrightRun(args: string[]) {
   return { dir, outputs, script: join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js'), argv: [...args, ...output] };
 }
 
+/** A run's summary.md without its run line (its date and folder): two runs of the same instances compare equal. */
+export const withoutRunLine = (markdown: string) => markdown.replace(/^Run: .*$/m, '');
+
 /** The results.json of the latest run of a runPlaywright folder. */
 export const latestResults = (dir: string) => readResults(join(dir, 'benchwright-report', 'latest', 'results.json'));
 

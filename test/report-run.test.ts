@@ -8,7 +8,7 @@ import { chromium } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import config from '../playwright.config.ts';
 import { readResults } from '../src/runs/results-file.ts';
-import { FORM_TASKS, ROOT, runCli, runPlaywright, SHARED_TURKINGBENCH, tempDir } from './helpers.ts';
+import { FORM_TASKS, ROOT, runCli, runPlaywright, SHARED_TURKINGBENCH, tempDir, withoutRunLine } from './helpers.ts';
 
 // The benchmark reporter end to end: real runs of the bundled tasks, as a user starts them.
 
@@ -22,7 +22,6 @@ before(() => {
 });
 
 const report = (dir: string, file: string) => join(dir, 'benchwright-report', 'latest', file);
-const withoutRunLine = (markdown: string) => markdown.replace(/^Run: .*$/m, '');
 
 test('the table prints after Playwright\'s own summary: oracle 1.000 with standard error 0', () => {
   const lines = full.stdout.split('\n');

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { registerEvaluatorsFrom } from '../evaluators/registry.ts';
 import { METRICS, type MetricByType } from '../metrics/registry.ts';
 import { ownModule } from '../package-files.ts';
@@ -11,7 +11,9 @@ import { rescore, type RescoreChoice } from '../analysis/rescore.ts';
 import type { BenchmarkResults } from '../record/results.ts';
 import type { ChatSettings } from '../llm/client.ts';
 import { DEFAULT_JUDGE, modelJudge } from '../llm/judge.ts';
+import { mergeRuns } from '../runs/merge-runs.ts';
 import { writeReport } from '../runs/write-report.ts';
+import { writeViewer } from '../viewer/write-viewer.ts';
 import { benchmarkSections } from '../benchmarks/index.ts';
 import { FIELD_TYPES, type FieldType } from '../task/types.ts';
 import { RESULTS } from '../runs/results-file.ts';
@@ -22,8 +24,8 @@ export const report: Command = {
   help: () => ({
     command: 'report',
     summary: "render a run's tables again, or re-score it",
-    description: `Renders the benchmark tables again from stored results, without running any agent: prints the table and writes the report (summary.md, per-task.csv, per-field-type.csv, index.html, and results.json when they changed) to the run's folder. A run that was killed gives the tables of what its journal holds. A folder of Playwright blob reports (--shard runs) is merged first with \`playwright merge-reports\` into a new run of the report folder. The stored predictions can be re-scored with other metrics, and the evaluators' kept evidence judged again. Exit code 1 when a file could not be written.`,
-    arguments: [['[run]', `${RUN_ARGUMENT}; or a folder of Playwright blob reports, merged first; default: latest`]],
+    description: `Renders the benchmark tables again from stored results, without running any agent: prints the table and writes the report (summary.md, per-task.csv, per-field-type.csv, index.html, and results.json when they changed) to the run's folder. A run that was killed gives the tables of what its journal holds. A folder of Playwright blob reports (--shard runs) is merged first with \`playwright merge-reports\` into a new run of the report folder; so are several runs, the shards' own (each machine's report folder), with their trajectories, traffic, screenshots and viewer. The stored predictions can be re-scored with other metrics, and the evaluators' kept evidence judged again. Exit code 1 when a file could not be written.`,
+    arguments: [['[run...]', `${RUN_ARGUMENT}; or a folder of Playwright blob reports, merged first; or the runs of a sharded run's shards, merged first into a new run; default: latest`]],
     options: [
       ['--out <dir>', "where to write (default: the run's folder; when re-scoring, a folder beside the results named after the metrics)"],
       ['--checkbox exact|iou', "checkbox metric: exact match of the checked set (the code's) or intersection over union (the paper's)"],
@@ -47,13 +49,13 @@ export const report: Command = {
       evaluators: { type: 'string', multiple: true, default: [] },
       resamples: { type: 'string', default: String(DEFAULT_RESAMPLES) },
       json: { type: 'boolean', default: false },
-    }, 1);
+    });
     const resamples = wholeNumber('--resamples', values.resamples);
     if (values.judge !== undefined && !values.rescore) throw new UsageError('--judge goes with --rescore');
     if (values.evaluators.length && !values.rescore) throw new UsageError('--evaluators goes with --rescore');
     for (const module of values.evaluators) await registerEvaluatorsFrom(module);
     const metrics = metricChoices(values);
-    const source = readSource(positionals[0]);
+    const source = positionals.length > 1 ? mergedShards(positionals) : readSource(positionals[0]);
     const evaluators = values.rescore ? judgesOf(source.results, values.judge) : undefined;
     const rescoring = Object.keys(metrics).length > 0 || evaluators !== undefined;
     const results = rescoring ? await rescore(source.results, { metricByType: metrics, ...(evaluators && { evaluators }) }) : source.results;
@@ -63,6 +65,8 @@ export const report: Command = {
     const withResults = out !== source.folder || !!slug || !source.stored;
     const written = writeReport(out, results, { resamples, width: process.stdout.columns || 120, sections: benchmarkSections(), writeResults: withResults });
     for (const problem of written.problems) console.error(`could not write ${problem}`);
+    // A merged run's viewer, as the reporter writes a run's.
+    if (positionals.length > 1) writeViewer(source.folder, results);
     if (!values.json) console.log(written.text);
     else {
       const failed = written.problems.map((p) => p.slice(0, p.indexOf(':')));
@@ -105,6 +109,12 @@ function judgesOf(results: BenchmarkResults, model: string | undefined): Rescore
   const settingsOf = (project: string): Partial<ChatSettings> => ({ ...(results.meta.projects[project]?.judge as Partial<ChatSettings> | undefined), ...(model && { model }) });
   const models = [...new Set(Object.keys(results.meta.projects).map((p) => settingsOf(p).model ?? DEFAULT_JUDGE.model))];
   return { judgeOf: (project) => modelJudge(settingsOf(project)), label: `stored evidence, judge ${models.join(', ') || DEFAULT_JUDGE.model}` };
+}
+
+/** The shards' runs merged into a new run of the report folder (merge-runs.ts). */
+function mergedShards(runs: string[]): LocatedResults {
+  const { folder, results } = mergeRuns(runs, reportFolder());
+  return { name: basename(folder), results, folder, stored: false };
 }
 
 /** A folder of blob reports (merged into a new run first), else what locateResults finds. */

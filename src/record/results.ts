@@ -90,6 +90,8 @@ export interface RunMetadata {
   shard?: { current: number; total: number } | null;
   /** The run this one resumed (BENCHWRIGHT_RESUME): its finished instances are part of this one. */
   resumedFrom?: string;
+  /** The shards' runs this one merges (`benchwright merge`). */
+  mergedFrom?: string[];
   /** Set by `benchwright report --metric ...`: the metrics that replaced the run's. */
   rescored?: Record<string, string>;
 }

@@ -51,7 +51,8 @@ export const isRun = (folder: string) => existsSync(join(folder, JOURNAL));
 
 /**
  * The run folder an argument names: `latest` (or nothing), a run folder, its journal or
- * results.json, a report folder (its latest run), or a run's name under the report folder.
+ * results.json, a report folder (its latest run; without the link, which an artifact store may
+ * drop, its newest), or a run's name under the report folder.
  */
 export function resolveRun(arg: string | undefined, reportDir = reportFolder()): string {
   const candidates = arg === undefined || arg === LATEST ? [join(reportDir, LATEST)] : [resolve(arg), join(reportDir, arg)];
@@ -60,6 +61,8 @@ export function resolveRun(arg: string | undefined, reportDir = reportFolder()):
     const folder = statSync(candidate).isDirectory() ? candidate : dirname(candidate);
     if (isRun(folder)) return realpathSync(folder);
     if (isRun(join(folder, LATEST))) return realpathSync(join(folder, LATEST));
+    const newest = existsSync(join(folder, LATEST)) ? undefined : listRuns(folder).at(-1);
+    if (newest) return realpathSync(newest);
   }
   const what = arg ?? LATEST;
   if (!candidates.some(existsSync)) throw new Error(`${what}: no such file or folder, nor a run of that name in ${reportDir} (benchwright runs lists them)`);

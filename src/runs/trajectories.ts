@@ -1,4 +1,4 @@
-import { appendFileSync, closeSync, existsSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
 import { instanceKey } from '../record/keys.ts';
 import { join } from 'node:path';
 import type { Trajectory } from '../record/trajectory.ts';
@@ -27,13 +27,13 @@ export function appendTrajectory(folder: string, record: TrajectoryRecord): void
   appendFileSync(join(folder, TRAJECTORIES), `${JSON.stringify(record)}\n`);
 }
 
-/** A resumed run starts with the earlier run's trajectories: its instances are this run's too (an instance run again is appended after, and wins). */
+/** A resumed run starts with the earlier run's trajectories, a merged run with each shard's: their instances are its own (an instance run again is appended after, and wins). */
 export function carryTrajectories(fromFolder: string, toFolder: string): void {
   const file = join(fromFolder, TRAJECTORIES);
   if (!existsSync(file)) return;
   // Whole lines only: a killed run's last line may be cut short, and the next line appended would join it.
   const text = readFileSync(file, 'utf8');
-  writeFileSync(join(toFolder, TRAJECTORIES), text.slice(0, text.lastIndexOf('\n') + 1));
+  appendFileSync(join(toFolder, TRAJECTORIES), text.slice(0, text.lastIndexOf('\n') + 1));
 }
 
 /** A run's trajectories, the last of each instance (a retried one is written again); [] for a run without any. */

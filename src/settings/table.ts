@@ -43,6 +43,8 @@ export interface RunSettings {
   modelProjects: 'when-named' | 'always';
   /** The live progress line. */
   progress: boolean;
+  /** Where Playwright's blob report of the run is written beside the other reports (a shard's, to merge), or false for none. */
+  blobReport: string | false;
 }
 
 export type SettingName = keyof RunSettings;
@@ -88,6 +90,7 @@ export const SETTINGS: Record<SettingName, Setting> = {
   ignoreEstimate: { variable: 'BENCHWRIGHT_IGNORE_ESTIMATE', type: { kind: 'switch' }, fallback: () => false },
   modelProjects: { variable: 'BENCHWRIGHT_MODEL_PROJECTS', type: { kind: 'choice', values: ['when-named', 'always'] }, fallback: () => 'when-named' },
   progress: { variable: 'BENCHWRIGHT_PROGRESS', type: { kind: 'switch' }, fallback: () => true },
+  blobReport: { variable: 'BENCHWRIGHT_BLOB_REPORT', type: { kind: 'path or off' }, fallback: () => false },
 };
 
 /** What each kind takes, as the errors say it. */

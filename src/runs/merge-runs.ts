@@ -1,0 +1,91 @@
+import { basename, join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { recordKey } from '../record/keys.ts';
+import type { BenchmarkResults, RunMetadata, RunRecord } from '../record/results.ts';
+import { plainError } from '../plain-error.ts';
+import { assembleResults, projectOf } from './assemble.ts';
+import { JOURNAL, JournalWriter, readJournal, stillWriting, type JournalContents } from './journal.ts';
+import { carryNetwork } from './network-files.ts';
+import { createRunFolder, pointLatestAt, resolveRun, runFolderName } from './run-folders.ts';
+import { carryScreenshots } from './screenshot-files.ts';
+import { carryTrajectories } from './trajectories.ts';
+
+// A run spread over machines (Playwright's --shard), each shard with a report folder of its
+// own, made one run again: the shards' records in one journal, their trajectories, traffic and
+// screenshots beside it. A shard resumed after a crash (BENCHWRIGHT_RESUME) is its latest run,
+// which holds what its earlier runs finished.
+
+/** The merged run's folder and its results (for its tables and viewer). */
+export interface MergedRun {
+  folder: string;
+  results: BenchmarkResults;
+}
+
+/**
+ * Merges the shards' runs (each a run folder, or a report folder: its latest run) into a new
+ * run of `reportDir`. They must have chosen the same instances and run each project with the
+ * same options, have ended (a killed shard is resumed first), and share no instance (shards of
+ * one run never do); else an error names the run and the difference.
+ */
+export function mergeRuns(args: string[], reportDir: string): MergedRun {
+  const shards = args.map((arg) => resolveRun(arg, reportDir)).map((folder) => ({ folder, ...readJournal(folder) }));
+  if (!shards.length) throw plainError('name the runs to merge: each shard\'s run folder, or its report folder');
+  const [first] = shards;
+  for (const shard of shards) {
+    if (stillWriting(shard)) throw plainError(`${shard.folder} is still running (process ${shard.writer!.pid}): merge it once it has ended`);
+    if (!shard.end) throw plainError(`${shard.folder} was killed before it ended: resume it (BENCHWRIGHT_RESUME=${basename(shard.folder)}, the same --shard) and merge the resumed run`);
+    const differences = differencesBetween(first!.meta, shard.meta);
+    if (differences.length) throw plainError(`${shard.folder} is not a shard of the same run as ${first!.folder}: ${differences.join('; ')}`);
+  }
+  const records = shards.flatMap((shard) => shard.records.map((record) => ({ record, folder: shard.folder })));
+  const seen = new Map<string, string>();
+  for (const { record, folder } of records) {
+    const key = recordKey(record);
+    const other = seen.get(key);
+    // A task file that failed to load is recorded by every shard that listed it.
+    if (other && 'instance' in record) throw plainError(`${describe(record)} is in both ${other} and ${folder}: shards of one run share no instance`);
+    seen.set(key, folder);
+  }
+  const meta = mergedMeta(shards);
+  const all = records.map((r) => r.record);
+  const order = [...new Set(all.map(projectOf))];
+  const folder = createRunFolder(reportDir, runFolderName(new Date(meta.date), order));
+  const journal = new JournalWriter(join(folder, JOURNAL), meta);
+  for (const record of all) journal.append(record);
+  for (const shard of shards) {
+    carryTrajectories(shard.folder, folder);
+    carryNetwork(shard.folder, folder);
+    carryScreenshots(shard.folder, folder);
+  }
+  // Failed if any shard failed; else the first that did not pass (interrupted, timed out).
+  const statuses = shards.map((s) => s.end!.status);
+  const status = statuses.includes('failed') ? 'failed' : (statuses.find((s) => s !== 'passed') ?? 'passed');
+  journal.close({ status, date: new Date().toISOString() });
+  pointLatestAt(folder);
+  return { folder, results: assembleResults(meta, all, (project) => order.indexOf(project)) };
+}
+
+/** What must be the same for runs to be shards of one: the benchmark, the instances chosen, each project's options. */
+function differencesBetween(a: RunMetadata, b: RunMetadata): string[] {
+  const differences: string[] = [];
+  if ((a.benchmark ?? null) !== (b.benchmark ?? null)) differences.push(`benchmark ${show(a.benchmark)} against ${show(b.benchmark)}`);
+  for (const key of ['tasks', 'splits', 'instances', 'seed'] as const) {
+    if (!isDeepStrictEqual(a.selection?.[key], b.selection?.[key])) differences.push(`${key} ${show(a.selection?.[key])} against ${show(b.selection?.[key])}`);
+  }
+  for (const [project, options] of Object.entries(b.projects)) {
+    if (a.projects[project] && !isDeepStrictEqual(a.projects[project], options)) differences.push(`project ${project} ran with ${show(a.projects[project])} against ${show(options)}`);
+  }
+  return differences;
+}
+
+/** The shards' metadata as one run's: its start the earliest shard's, every project's options, the shards' runs named. */
+function mergedMeta(shards: (JournalContents & { folder: string })[]): RunMetadata {
+  const { shard: _shard, resumedFrom: _resumed, ...first } = shards[0]!.meta;
+  const date = shards.map((s) => s.meta.date).sort()[0]!;
+  const projects = Object.assign({}, ...shards.map((s) => s.meta.projects)) as RunMetadata['projects'];
+  return { ...first, date, projects, mergedFrom: shards.map((s) => basename(s.folder)) };
+}
+
+const describe = (record: RunRecord) => ('instance' in record ? `instance ${record.instance.task} › ${record.instance.instance} of project ${record.instance.project}` : `task ${record.taskError.task}`);
+
+const show = (value: unknown) => (value === undefined ? 'all (not set)' : JSON.stringify(value));
