@@ -9,7 +9,7 @@ import { registerEvaluator } from '../src/evaluators/registry.ts';
 import type { Evaluator } from '../src/evaluators/types.ts';
 import { ownModule } from '../src/package-files.ts';
 import { LATEST } from '../src/runs/run-folders.ts';
-import { leaveOutFinished, planResume } from '../src/runs/resume.ts';
+import { leaveOutFinished, planResume, SKIP_FINISHED } from '../src/runs/resume.ts';
 import { useSettings, type SettingOptions } from '../src/settings/read.ts';
 import type { RunSettings } from '../src/settings/table.ts';
 import { PINNED_LOCALE } from '../src/runner/repeatable-page.ts';
@@ -123,7 +123,10 @@ export function benchmarkConfig(options: BenchmarkConfigOptions = {}): Playwrigh
   const inWorker = process.env.TEST_WORKER_INDEX !== undefined;
   const resume = settings.resume && !inWorker ? planResume(settings.resume, reportDir, { benchmark: manifest.name, selection, projects }) : undefined;
   if (resume) process.env.BENCHWRIGHT_RESUME = resume.folder;
-  const finalProjects = withSitesSetup(leaveOutFinished(withModelProjects(projects, settings), resume), Object.values(manifest.sites).some((site) => site.login));
+  // A resumed shard keeps its share of the tests: its workers skip what the earlier run finished.
+  const sharded = process.argv.some((arg) => arg === '--shard' || arg.startsWith('--shard='));
+  if (resume && sharded) process.env[SKIP_FINISHED] = resume.folder;
+  const finalProjects = withSitesSetup(leaveOutFinished(withModelProjects(projects, settings), resume, sharded), Object.values(manifest.sites).some((site) => site.login));
   // The run's spending, and the estimate of a model run, once, in the runner of a run that runs
   // tests; the pool of site copies its workers share.
   if (!inWorker && process.argv.includes('test') && !process.argv.includes('--list')) {

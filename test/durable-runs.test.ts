@@ -4,20 +4,16 @@ import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, writeFi
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from 'node:test';
-import { JOURNAL, readJournal } from '../src/runs/journal.ts';
+import { JOURNAL } from '../src/runs/journal.ts';
 import { readResults } from '../src/runs/results-file.ts';
 import { listRuns, readRun } from '../src/runs/run-folders.ts';
 import { readTrajectories } from '../src/runs/trajectories.ts';
-import { browsersOf, ROOT, runCli, runPlaywright, runScript, SHARED_TURKINGBENCH, startPlaywright, tempDir, withoutRunLine } from './helpers.ts';
+import { browsersOf, journalled, journalledSoFar, killedRun, ROOT, runCli, runPlaywright, runScript, SHARED_TURKINGBENCH, startPlaywright, tempDir, withoutRunLine } from './helpers.ts';
 
 // A run killed hard keeps every instance it finished, and a resumed run completes it: its
 // tables equal a clean run's. Runs live side by side; nothing that runs no instance writes.
 
 const finishedInOutput = (output: string) => [...output.matchAll(/^\s+✓\s+\d+ \[(\S+)\] › specs\/benchmark\.spec\.ts:\d+:\d+ › (\S+) › (\S+) @/gm)].map((m) => m.slice(1).join(' '));
-const journalled = (folder: string) => readJournal(folder).records.flatMap((r) => ('instance' in r ? [`${r.instance.project} ${r.instance.task} ${r.instance.instance}`] : []));
-/** While a run goes: its journal is created a moment before its first line is whole, and then holds no record yet. */
-const journalledSoFar = (folder: string) => (readFileSync(join(folder, JOURNAL), 'utf8').includes('\n') ? journalled(folder) : []);
-
 /** Every file under a folder (links as links) with a hash of its content. */
 function snapshot(dir: string): Record<string, string> {
   const files: Record<string, string> = {};
@@ -31,21 +27,6 @@ function snapshot(dir: string): Record<string, string> {
 }
 
 /** Starts a run, kills the runner (SIGKILL; SIGINT is Ctrl-C) once its journal holds `after` instances; returns what the terminal showed. */
-async function killedRun(args: string[], env: Record<string, string>, after: number, signal: NodeJS.Signals = 'SIGKILL'): Promise<{ output: string; folder: string }> {
-  const run = startPlaywright(args, env);
-  const reports = env.BENCHWRIGHT_REPORT_DIR!;
-  for (;;) {
-    const [folder] = listRuns(reports);
-    if (folder && journalledSoFar(folder).length >= after) {
-      run.child.kill(signal);
-      await run.finished;
-      return { output: run.output(), folder };
-    }
-    assert.equal(run.child.exitCode, null, `the run ended before it could be killed:\n${run.output()}`);
-    await sleep(50);
-  }
-}
-
 async function killThenResume(args: string[], env: Record<string, string>, clean: string, after: number, signal: NodeJS.Signals = 'SIGKILL') {
   const reports = join(tempDir(), 'reports');
   const killed = await killedRun(args, { ...env, BENCHWRIGHT_REPORT_DIR: reports }, after, signal);

@@ -1,8 +1,12 @@
+import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { JOURNAL, readJournal } from '../src/runs/journal.ts';
 import { readResults } from '../src/runs/results-file.ts';
+import { listRuns } from '../src/runs/run-folders.ts';
 
 export const ROOT = new URL('..', import.meta.url).pathname;
 export const SHARED_TURKINGBENCH = join(ROOT, '..', 'shared', 'turkingbench');
@@ -126,4 +130,25 @@ export function browsersOf(runner: number): number[] {
   }
   const descends = (pid: number): boolean => pid === runner || (pid > 1 && parentOf.has(pid) && descends(parentOf.get(pid)!));
   return browsers.filter(descends);
+}
+
+/** The instances a run's journal holds, as `project task instance`. */
+export const journalled = (folder: string) => readJournal(folder).records.flatMap((r) => ('instance' in r ? [`${r.instance.project} ${r.instance.task} ${r.instance.instance}`] : []));
+/** While a run goes: its journal is created a moment before its first line is whole, and then holds no record yet. */
+export const journalledSoFar = (folder: string) => (readFileSync(join(folder, JOURNAL), 'utf8').includes('\n') ? journalled(folder) : []);
+
+/** A run started and killed (or stopped) once its journal holds `after` instances. */
+export async function killedRun(args: string[], env: Record<string, string>, after: number, signal: NodeJS.Signals = 'SIGKILL'): Promise<{ output: string; folder: string }> {
+  const run = startPlaywright(args, env);
+  const reports = env.BENCHWRIGHT_REPORT_DIR!;
+  for (;;) {
+    const [folder] = listRuns(reports);
+    if (folder && journalledSoFar(folder).length >= after) {
+      run.child.kill(signal);
+      await run.finished;
+      return { output: run.output(), folder };
+    }
+    assert.equal(run.child.exitCode, null, `the run ended before it could be killed:\n${run.output()}`);
+    await sleep(50);
+  }
 }

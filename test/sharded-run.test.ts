@@ -7,27 +7,31 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { readResults } from '../src/runs/results-file.ts';
 import { readTrajectories } from '../src/runs/trajectories.ts';
-import { runCli, runPlaywrightAsync, tempDir, withoutRunLine } from './helpers.ts';
+import { journalled, killedRun, runCli, runPlaywrightAsync, tempDir, withoutRunLine } from './helpers.ts';
 
 const PROJECTS = ['test', '--project=oracle', '--project=do-nothing'];
 const OFF = { BENCHWRIGHT_ALLURE: 'off' };
 const rows = (folder: string) => readResults(join(folder, 'results.json')).instances;
 
-test('three shards in folders of their own, one resumed, merged: the same results, tables and viewer as the run unsharded', async () => {
+test('three shards in folders of their own, one killed halfway and resumed, merged: the same results, tables and viewer as the run unsharded', async () => {
   const whole = await runPlaywrightAsync(PROJECTS, OFF);
   assert.equal(whole.code, 0, whole.output);
   const unsharded = join(whole.dir, 'benchwright-report', 'latest');
-  const shards = await Promise.all(['1/3', '2/3', '3/3'].map(async (shard) => {
+  const shards = [];
+  for (const shard of ['1/3', '2/3', '3/3']) {
     const reports = join(tempDir(), 'reports');
-    // Shard 2's first run ends with its instances errored (a 1 ms timeout), as on a machine that failed; resumed, it runs them again.
-    const first = await runPlaywrightAsync([...PROJECTS, `--shard=${shard}`, ...(shard === '2/3' ? ['--timeout=1'] : [])], { ...OFF, BENCHWRIGHT_REPORT_DIR: reports });
+    const env = { ...OFF, BENCHWRIGHT_REPORT_DIR: reports };
     if (shard === '2/3') {
-      assert.equal(first.code, 1, first.output);
-      const resumed = await runPlaywrightAsync([...PROJECTS, `--shard=${shard}`], { ...OFF, BENCHWRIGHT_REPORT_DIR: reports, BENCHWRIGHT_RESUME: 'latest' });
+      // Shard 2's machine dies after 2 instances; resumed, the shard runs the rest of its own share, not a share moved by what it finished.
+      const killed = await killedRun([...PROJECTS, `--shard=${shard}`, '--workers=1'], env, 2);
+      const resumed = await runPlaywrightAsync([...PROJECTS, `--shard=${shard}`], { ...env, BENCHWRIGHT_RESUME: 'latest' });
       assert.equal(resumed.code, 0, resumed.output);
-    } else assert.equal(first.code, 0, first.output);
-    return reports;
-  }));
+      const finished = journalled(killed.folder);
+      assert.ok(finished.length >= 2 && finished.length < 7, finished.join(', '));
+      assert.match(resumed.output, new RegExp(`${finished.length} skipped`));
+    } else assert.equal((await runPlaywrightAsync([...PROJECTS, `--shard=${shard}`], env)).code, 0);
+    shards.push(reports);
+  }
   const mergedReports = join(tempDir(), 'merged');
   const merged = runCli(['report', ...shards], { BENCHWRIGHT_REPORT_DIR: mergedReports });
   assert.equal(merged.code, 0, merged.stderr);
@@ -40,8 +44,11 @@ test('three shards in folders of their own, one resumed, merged: the same result
   assert.match(readFileSync(join(latest, 'viewer', 'index.html'), 'utf8'), /<html/i);
   assert.equal(readResults(join(latest, 'results.json')).meta.mergedFrom?.length, 3);
 
-  // A shard listed twice shares its instances with itself: refused, naming it.
-  const twice = runCli(['report', shards[0]!, shards[0]!], { BENCHWRIGHT_REPORT_DIR: join(tempDir(), 'again') });
+  // A shard given twice, or one missing: refused, naming it.
+  const twice = runCli(['report', shards[0]!, shards[0]!, shards[1]!, shards[2]!], { BENCHWRIGHT_REPORT_DIR: join(tempDir(), 'again') });
   assert.equal(twice.code, 1, twice.stdout);
-  assert.match(twice.stderr, /is in both .* and .*: shards of one run share no instance/);
+  assert.match(twice.stderr, /shard 1\/3 is given twice/);
+  const partial = runCli(['report', shards[0]!, shards[2]!], { BENCHWRIGHT_REPORT_DIR: join(tempDir(), 'partial') });
+  assert.equal(partial.code, 1, partial.stdout);
+  assert.match(partial.stderr, /shard 2\/3 missing: merge the runs of every shard/);
 });

@@ -66,7 +66,7 @@ export const report: Command = {
     const written = writeReport(out, results, { resamples, width: process.stdout.columns || 120, sections: benchmarkSections(), writeResults: withResults });
     for (const problem of written.problems) console.error(`could not write ${problem}`);
     // A merged run's viewer, as the reporter writes a run's.
-    if (positionals.length > 1) writeViewer(source.folder, results);
+    if (positionals.length > 1) writeViewer(out, results);
     if (!values.json) console.log(written.text);
     else {
       const failed = written.problems.map((p) => p.slice(0, p.indexOf(':')));

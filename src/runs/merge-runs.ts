@@ -6,7 +6,7 @@ import { plainError } from '../plain-error.ts';
 import { assembleResults, projectOf } from './assemble.ts';
 import { JOURNAL, JournalWriter, readJournal, stillWriting, type JournalContents } from './journal.ts';
 import { carryNetwork } from './network-files.ts';
-import { createRunFolder, pointLatestAt, resolveRun, runFolderName } from './run-folders.ts';
+import { createRunFolder, pointLatestAt, readRun, resolveRun, runFolderName } from './run-folders.ts';
 import { carryScreenshots } from './screenshot-files.ts';
 import { carryTrajectories } from './trajectories.ts';
 
@@ -23,13 +23,16 @@ export interface MergedRun {
 
 /**
  * Merges the shards' runs (each a run folder, or a report folder: its latest run) into a new
- * run of `reportDir`. They must have chosen the same instances and run each project with the
- * same options, have ended (a killed shard is resumed first), and share no instance (shards of
- * one run never do); else an error names the run and the difference.
+ * run of `reportDir`. They must be every shard of one run, once each, have chosen the same
+ * instances and run each project with the same options, have ended (a killed shard is resumed
+ * first), and share no instance; else an error names the run and the difference.
  */
 export function mergeRuns(args: string[], reportDir: string): MergedRun {
   const shards = args.map((arg) => resolveRun(arg, reportDir)).map((folder) => ({ folder, ...readJournal(folder) }));
   if (!shards.length) throw plainError('name the runs to merge: each shard\'s run folder, or its report folder');
+  // In the shards' order (a shell's shard-* lists shard-10 before shard-2).
+  shards.sort((a, b) => (a.meta.shard?.current ?? 0) - (b.meta.shard?.current ?? 0));
+  checkEveryShard(shards);
   const [first] = shards;
   for (const shard of shards) {
     if (stillWriting(shard)) throw plainError(`${shard.folder} is still running (process ${shard.writer!.pid}): merge it once it has ended`);
@@ -48,7 +51,8 @@ export function mergeRuns(args: string[], reportDir: string): MergedRun {
   }
   const meta = mergedMeta(shards);
   const all = records.map((r) => r.record);
-  const order = [...new Set(all.map(projectOf))];
+  // The projects in the config's order, as each shard's results list them.
+  const order = [...new Set(shards.flatMap((s) => readRun(s.folder).results.instances.map((i) => i.project)).concat(all.map(projectOf)))];
   const folder = createRunFolder(reportDir, runFolderName(new Date(meta.date), order));
   const journal = new JournalWriter(join(folder, JOURNAL), meta);
   for (const record of all) journal.append(record);
@@ -65,6 +69,20 @@ export function mergeRuns(args: string[], reportDir: string): MergedRun {
   return { folder, results: assembleResults(meta, all, (project) => order.indexOf(project)) };
 }
 
+/** Each shard of the run once: a merge that lacks one would be a part taken for the whole. */
+function checkEveryShard(shards: { folder: string; meta: RunMetadata }[]): void {
+  const totals = new Set(shards.map((s) => s.meta.shard?.total ?? 1));
+  if (totals.size > 1) throw plainError(`the runs are shards of runs cut differently (${shards.map((s) => `${basename(s.folder)}: ${shardOf(s.meta)}`).join(', ')})`);
+  const [total] = totals;
+  const given = shards.map((s) => s.meta.shard?.current ?? 1);
+  const twice = given.filter((n, i) => given.indexOf(n) !== i);
+  const missing = Array.from({ length: total! }, (_, i) => i + 1).filter((n) => !given.includes(n));
+  if (twice.length) throw plainError(`shard ${twice[0]}/${total} is given twice: merge one run of each shard`);
+  if (missing.length) throw plainError(`shard${missing.length > 1 ? 's' : ''} ${missing.map((n) => `${n}/${total}`).join(', ')} missing: merge the runs of every shard`);
+}
+
+const shardOf = (meta: RunMetadata) => (meta.shard ? `${meta.shard.current}/${meta.shard.total}` : 'not a shard');
+
 /** What must be the same for runs to be shards of one: the benchmark, the instances chosen, each project's options. */
 function differencesBetween(a: RunMetadata, b: RunMetadata): string[] {
   const differences: string[] = [];
@@ -80,10 +98,10 @@ function differencesBetween(a: RunMetadata, b: RunMetadata): string[] {
 
 /** The shards' metadata as one run's: its start the earliest shard's, every project's options, the shards' runs named. */
 function mergedMeta(shards: (JournalContents & { folder: string })[]): RunMetadata {
-  const { shard: _shard, resumedFrom: _resumed, ...first } = shards[0]!.meta;
+  const { resumedFrom: _resumed, ...first } = shards[0]!.meta;
   const date = shards.map((s) => s.meta.date).sort()[0]!;
   const projects = Object.assign({}, ...shards.map((s) => s.meta.projects)) as RunMetadata['projects'];
-  return { ...first, date, projects, mergedFrom: shards.map((s) => basename(s.folder)) };
+  return { ...first, date, projects, shard: null, mergedFrom: shards.map((s) => basename(s.folder)) };
 }
 
 const describe = (record: RunRecord) => ('instance' in record ? `instance ${record.instance.task} › ${record.instance.instance} of project ${record.instance.project}` : `task ${record.taskError.task}`);

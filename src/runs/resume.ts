@@ -53,8 +53,13 @@ export function planResume(arg: string, reportDir: string, current: RunChoice): 
   };
 }
 
-/** The projects, each without the tests of the instances the resumed run finished. */
-export function leaveOutFinished<P extends { name?: string }>(projects: P[], plan: ResumePlan | undefined): P[] {
+/**
+ * The projects, each without the tests of the instances the resumed run finished. A shard's
+ * run keeps them (Playwright cuts a shard out of the tests left after that filter, so its
+ * share would move): its workers skip them instead (finishedInstances).
+ */
+export function leaveOutFinished<P extends { name?: string }>(projects: P[], plan: ResumePlan | undefined, sharded: boolean): P[] {
+  if (sharded) return projects;
   return projects.map((p) => {
     const finished = plan?.finished.get(p.name ?? '');
     return finished ? { ...p, grepInvert: finished } : p;
@@ -73,6 +78,20 @@ function paidFor(usages: Usage[]): Spent {
 }
 
 /** An instance a spending ceiling cut short runs again: its score is the ceiling's, not the agent's. */
+/** Set by the runner of a resumed shard for its workers: the run whose finished instances they skip. */
+export const SKIP_FINISHED = 'BENCHWRIGHT_SKIP_FINISHED';
+
+let finishedKeys: Set<string> | undefined;
+/** In a worker of a resumed shard: whether the resumed run finished this instance (read once per worker). */
+export function finishedEarlier(project: string, task: string, instance: string): boolean {
+  const folder = process.env[SKIP_FINISHED];
+  if (!folder) return false;
+  finishedKeys ??= new Set(readJournal(folder).records.flatMap((r) => ('instance' in r && isFinished(r.instance) ? [finishedKey(r.instance)] : [])));
+  return finishedKeys.has(finishedKey({ project, task, instance }));
+}
+
+const finishedKey = (row: Pick<InstanceRow, 'project' | 'task' | 'instance'>) => JSON.stringify([row.project, row.task, row.instance]);
+
 const isFinished = (row: InstanceRow) => (row.outcome === 'scored' || row.outcome === 'not scored') && !row.budgetReached;
 
 function differencesFrom(meta: RunMetadata, current: RunChoice): string[] {
