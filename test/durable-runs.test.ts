@@ -32,7 +32,8 @@ async function killThenResume(args: string[], env: Record<string, string>, clean
   const killed = await killedRun(args, { ...env, BENCHWRIGHT_REPORT_DIR: reports }, after, signal);
   const shown = finishedInOutput(killed.output);
   const kept = journalled(killed.folder);
-  assert.ok(shown.length >= after, killed.output);
+  // The terminal may lag the journal by the instance the kill cut short of its line.
+  assert.ok(kept.length >= after, killed.output);
   for (const instance of shown) assert.ok(kept.includes(instance), `${instance} was shown finished but is not in the journal`);
   // A run stopped with Ctrl-C ends, interrupted; one killed has no end.
   assert.equal(readRun(killed.folder).end?.status, signal === 'SIGINT' ? 'interrupted' : undefined);
