@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { escapeRegExp } from '../escape-regexp.ts';
+import { instanceKey } from '../record/keys.ts';
 import { plainError } from '../plain-error.ts';
 import { groupBy } from '../order.ts';
 import { readJournal, stillWriting } from './journal.ts';
@@ -56,7 +57,7 @@ export function planResume(arg: string, reportDir: string, current: RunChoice): 
 /**
  * The projects, each without the tests of the instances the resumed run finished. A shard's
  * run keeps them (Playwright cuts a shard out of the tests left after that filter, so its
- * share would move): its workers skip them instead (finishedInstances).
+ * share would move): its workers skip them instead (finishedEarlier).
  */
 export function leaveOutFinished<P extends { name?: string }>(projects: P[], plan: ResumePlan | undefined, sharded: boolean): P[] {
   if (sharded) return projects;
@@ -77,7 +78,6 @@ function paidFor(usages: Usage[]): Spent {
   }, { calls: 0, tokens: 0, cost: 0 });
 }
 
-/** An instance a spending ceiling cut short runs again: its score is the ceiling's, not the agent's. */
 /** Set by the runner of a resumed shard for its workers: the run whose finished instances they skip. */
 export const SKIP_FINISHED = 'BENCHWRIGHT_SKIP_FINISHED';
 
@@ -86,12 +86,11 @@ let finishedKeys: Set<string> | undefined;
 export function finishedEarlier(project: string, task: string, instance: string): boolean {
   const folder = process.env[SKIP_FINISHED];
   if (!folder) return false;
-  finishedKeys ??= new Set(readJournal(folder).records.flatMap((r) => ('instance' in r && isFinished(r.instance) ? [finishedKey(r.instance)] : [])));
-  return finishedKeys.has(finishedKey({ project, task, instance }));
+  finishedKeys ??= new Set(readJournal(folder).records.flatMap((r) => ('instance' in r && isFinished(r.instance) ? [instanceKey(r.instance)] : [])));
+  return finishedKeys.has(instanceKey({ project, task, instance }));
 }
 
-const finishedKey = (row: Pick<InstanceRow, 'project' | 'task' | 'instance'>) => JSON.stringify([row.project, row.task, row.instance]);
-
+/** An instance a spending ceiling cut short runs again: its score is the ceiling's, not the agent's. */
 const isFinished = (row: InstanceRow) => (row.outcome === 'scored' || row.outcome === 'not scored') && !row.budgetReached;
 
 function differencesFrom(meta: RunMetadata, current: RunChoice): string[] {
