@@ -57,10 +57,10 @@ export async function observe(actions: ActionLibrary, step: number, lastError: s
   // A popup the last action opened becomes the focused tab (the episode follows it) before we look.
   await awaitOpenedPages(actions.page);
   const { page } = actions;
-  // Two frames (what the last action set off, focus leaving a button it disabled, is in the
+  // One rendering (what the last action set off, focus leaving a button it disabled, is in the
   // tree), then any transition it started ends: the same episode shows the same tree every time
   // (but on pages whose clocks run once loaded: a ticking price, a blinking cursor).
-  const unsettled = await settle(page, 2);
+  const unsettled = await settle(page, 1);
   const { snapshot, refs, browsergym } = await look(page, options);
   actions.refs = refs;
   const tabs = await Promise.all(page.context().pages().map(async (tab, index) => ({ index, url: tab.url(), title: await titleOf(tab), focused: tab === page })));

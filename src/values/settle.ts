@@ -19,15 +19,25 @@ const ANSWER_MS = 1000;
 const RUNNING_KEPT = 5;
 
 /**
- * Runs in the page: lets `frames` frames pass, then waits while a CSS transition or animation
- * (or a script's Web Animation) of the document is running and will end, one frame more after
- * the last (its end event's handler, a collapse hiding its content, has run by then). Infinite
- * animations (a spinner) never end and are not waited on. A page that renders no frames is
- * looked at every 100 ms.
+ * Runs in the page: lets `renderings` renderings of the page pass (each a frame's animation
+ * callbacks, then its style, layout and paint, where focus leaves an element just disabled),
+ * then waits while a CSS transition or animation (or a script's Web Animation) of the document
+ * is running and will end, one frame more after the last (its end event's handler, a collapse
+ * hiding its content, has run by then). Infinite animations (a spinner) never end and are not
+ * waited on. A page that renders no frames is looked at every 100 ms.
  */
-async function settleInPage({ frames, boundMs, kept }: { frames: number; boundMs: number; kept: number }): Promise<Unsettled | null> {
+async function settleInPage({ renderings, boundMs, kept }: { renderings: number; boundMs: number; kept: number }): Promise<Unsettled | null> {
   const start = performance.now();
-  for (let i = 0; i < frames; i++) await new Promise((resolve) => (requestAnimationFrame(resolve), setTimeout(resolve, 100)));
+  // A task posted from a frame's callback runs once that frame has been rendered: half the wait of a second frame.
+  const rendered = () => new Promise((resolve) => {
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = resolve;
+      channel.port2.postMessage(null);
+    });
+    setTimeout(resolve, 100);
+  });
+  for (let i = 0; i < renderings; i++) await rendered();
   for (let moved = false; ;) {
     // getAnimations() applies pending style changes first: a transition a click just set off is in it.
     const running = document.getAnimations().filter((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity));
@@ -55,15 +65,15 @@ async function settleInPage({ frames, boundMs, kept }: { frames: number; boundMs
 }
 
 /**
- * Waits, at most BOUND_MS, until the page has settled (settleInPage), after `frames` animation
- * frames (what the last action set off reaches the page), in a world of its own: a page that
+ * Waits, at most BOUND_MS, until the page has settled (settleInPage), after `renderings`
+ * renderings (what the last action set off reaches the page), in a world of its own: a page that
  * replaced requestAnimationFrame or getAnimations cannot hold it. Undefined when it settled;
  * what still ran when the bound was hit, or why the page could not be asked (what reads it
  * next goes on as it can).
  */
-export async function settle(page: Page, frames: number): Promise<Unsettled | undefined> {
+export async function settle(page: Page, renderings: number): Promise<Unsettled | undefined> {
   const started = performance.now();
-  const waiting = callIsolated(page, 'waiting for the page to settle', settleInPage, { frames, boundMs: BOUND_MS, kept: RUNNING_KEPT });
+  const waiting = callIsolated(page, 'waiting for the page to settle', settleInPage, { renderings, boundMs: BOUND_MS, kept: RUNNING_KEPT });
   try {
     return (await within(BOUND_MS + ANSWER_MS, 'waiting for the page to settle', waiting)) ?? undefined;
   } catch (e) {
