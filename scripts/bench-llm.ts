@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { FakeOpenAI, firstOptionReply } from '../test/fake-openai.ts';
 import { runPlaywrightAsync, tempDir } from '../test/helpers.ts';
 import { median } from './stats.ts';
+import { recordFigure } from './bench-figures.ts';
 
 
 async function timed(args: string[], env: Record<string, string>): Promise<number> {
@@ -33,6 +34,7 @@ try {
   }
   // The oracle acts on the same fields as the model does: the page work without the model.
   const list = (xs: number[]) => xs.map((x) => x.toFixed(1)).join(', ');
+  recordFigure({ figure: 'gpt4 rerun from the reply cache, bundled tasks (s)', value: median(cached), floor: { value: median(oracle), name: 'oracle' }, target: { ratio: 1.1 } });
   console.log(`runs (s): gpt4 from the cache ${list(cached)}; do-nothing ${list(nothing)}; oracle ${list(oracle)}`);
   console.log(`gpt4 from the cache: ${median(cached).toFixed(1)} s (requests sent: ${fake.requests.length - asked}); do-nothing: ${median(nothing).toFixed(1)} s (ratio ${(median(cached) / median(nothing)).toFixed(2)}); oracle: ${median(oracle).toFixed(1)} s (ratio ${(median(cached) / median(oracle)).toFixed(2)})`);
 } finally {

@@ -1,6 +1,6 @@
 // npm run bench: how long loading a benchmark takes, cold (every file parsed) and warm (the
 // index cached by content hash, as Playwright's runner and each worker will see it).
-// Usage: npm run bench [-- <manifest or folder>]; default: ../shared/turkingbench imported
+// Usage: tsx scripts/bench-load.ts [<manifest or folder>]; default: ../shared/turkingbench imported
 // into a temporary folder (or the bundled tasks when ../shared is absent).
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -97,11 +97,11 @@ async function bare(server: TaskServer, episodes: Episode[], workers: number, vi
 }
 
 /** A runner run; errored and succeeded instances from the results.json its benchmark reporter wrote. */
-function viaRunner(manifest: string, expected: number, project: string, workers: number, work: string, defaults = false): Run {
+async function viaRunner(manifest: string, expected: number, project: string, workers: number, work: string, defaults = false): Promise<Run> {
   if (defaults) delete process.env.BENCHWRIGHT_ALLURE;
   else process.env.BENCHWRIGHT_ALLURE = 'off';
   const start = performance.now();
-  const { durations, wallMs } = runner(manifest, project, workers, work, defaults ? 'on' : 'off');
+  const { durations, wallMs } = await runner(manifest, project, workers, work, defaults ? 'on' : 'off');
   const spawnMs = performance.now() - start;
   const { instances } = readResults(join(resolveRun(undefined, join(work, 'runs')), RESULTS));
   const mine = instances.filter((i) => i.project === project);
@@ -155,8 +155,8 @@ try {
 
   const runs: Run[] = [];
   for (const workers of [1, 2]) runs.push(await bare(server, episodes, workers, benchmark.manifest.defaults.viewport));
-  for (const project of ['do-nothing', 'random']) for (const workers of [1, 2]) runs.push(viaRunner(manifest, episodes.length, project, workers, work));
-  runs.push(viaRunner(manifest, episodes.length, 'do-nothing', 2, work, true));
+  for (const project of ['do-nothing', 'random']) for (const workers of [1, 2]) runs.push(await viaRunner(manifest, episodes.length, project, workers, work));
+  runs.push(await viaRunner(manifest, episodes.length, 'do-nothing', 2, work, true));
 
   console.log(`\n${table(runs, episodes.length)}\n`);
   for (const r of runs) {

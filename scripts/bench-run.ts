@@ -4,7 +4,7 @@
 // (scripts/bare-test: what the test runner itself costs), do-nothing and oracle through the
 // runner (npx playwright test), with 1 and 2 workers; do-nothing also without the final
 // screenshot (BENCHWRIGHT_SCREENSHOT=off). Runs use the JSON reporter (for per-test durations)
-// and the benchmark reporter.
+// and the benchmark reporter; each run's CPU is split by kind of process (process-cpu.ts).
 // Usage: tsx scripts/bench-run.ts [tasks] [instances per task]; default 40 train tasks x 2.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +18,8 @@ import { loadBenchmark } from '../src/task/benchmark.ts';
 import { loadTaskFile } from '../src/task/load-task.ts';
 import { readFields } from '../src/values/read-fields.ts';
 import config from '../playwright.config.ts';
-import { bareTestRun, runner } from './playwright-run.ts';
+import { bareTestRun, runner, type PlaywrightRun } from './playwright-run.ts';
+import { recordFigure } from './bench-figures.ts';
 import { median } from './stats.ts';
 
 const SHARED = '../shared/turkingbench';
@@ -75,15 +76,35 @@ try {
   row('floor (bare Playwright)', floorRun.durations, floorRun.wallMs);
   const twoPages = await floor(manifest, 2);
   row('floor, 2 pages at once', twoPages.durations, twoPages.wallMs);
+  const asTests = [];
   for (const workers of [1, 2]) {
-    const { durations, wallMs } = bareTestRun(manifest, workers, work);
-    row(`floor as tests, ${workers} worker${workers > 1 ? 's' : ''}`, durations, wallMs);
+    const run = await bareTestRun(manifest, workers, work);
+    row(`floor as tests, ${workers} worker${workers > 1 ? 's' : ''}`, run.durations, run.wallMs);
+    asTests.push(run);
   }
-  const runs = [['do-nothing', 1, 'on'], ['do-nothing', 1, 'off'], ['oracle', 1, 'on'], ['oracle', 2, 'on']] as const;
+  const runs = [['do-nothing', 1, 'auto'], ['do-nothing', 1, 'off'], ['oracle', 1, 'auto'], ['oracle', 2, 'auto']] as const;
+  const ran = [];
   for (const [project, workers, screenshot] of runs) {
-    const { durations, wallMs } = runner(manifest, project, workers, work, screenshot);
-    row(`${project}, ${workers} worker${workers > 1 ? 's' : ''}${screenshot === 'off' ? ', no screenshot' : ''}`, durations, wallMs);
+    const run = await runner(manifest, project, workers, work, screenshot);
+    row(`${project}, ${workers} worker${workers > 1 ? 's' : ''}${screenshot === 'off' ? ', no screenshot' : ''}`, run.durations, run.wallMs);
+    ran.push(run);
   }
+  const [doNothing, , oracle1, oracle2] = ran;
+  const [tests1, tests2] = asTests;
+  // Where the CPU goes, an instance's share of each kind of process (process-cpu.ts).
+  console.log('\nCPU ms an instance, by process       runner  workers  browser  renderer    gpu  utility   total');
+  const cpuRow = (label: string, run: PlaywrightRun) => {
+    const { runner: r, workers: w, browser, renderer, gpu, utility, zygote, other } = run.cpu;
+    const each = (s: number) => ((1000 * s) / run.durations.length).toFixed(0).padStart(7);
+    console.log(`${label.padEnd(36)}${each(r)}${each(w)}${each(browser + other)}${each(renderer)}${each(gpu)}${each(utility + zygote)}${each(r + w + browser + other + renderer + gpu + utility + zygote)}`);
+  };
+  cpuRow('floor as tests, 2 workers', tests2!);
+  cpuRow('oracle, 2 workers', oracle2!);
+  const perSecond = (run: PlaywrightRun) => run.durations.length / (run.wallMs / 1000);
+  recordFigure({ figure: 'do-nothing, default settings, 1 worker (median ms an instance)', value: median(doNothing!.durations), floor: { value: median(tests1!.durations), name: 'floor as tests, 1 worker' }, target: { ratio: 1.3 } });
+  recordFigure({ figure: 'oracle, 1 worker (median ms an instance)', value: median(oracle1!.durations), floor: { value: median(tests1!.durations), name: 'floor as tests, 1 worker' } });
+  // Throughput: the floor's rate over the oracle's, so that more than 1 is slower.
+  recordFigure({ figure: `oracle, 2 workers (s per 1,000 instances)`, value: 1000 / perSecond(oracle2!), floor: { value: 1000 / perSecond(tests2!), name: 'floor as tests, 2 workers' } });
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -19,6 +19,7 @@ import { writeReport } from '../src/runs/write-report.ts';
 import { seededRandom } from '../src/seeded-random.ts';
 import { VIEWER, writeViewer } from '../src/viewer/write-viewer.ts';
 import { runPlaywrightAsync, tempDir } from '../test/helpers.ts';
+import { recordFigure } from './bench-figures.ts';
 
 /** Names the viewer and the tables group by, kept as they are. */
 const KEPT = new Set(['project', 'agent', 'task', 'split', 'outcome', 'status', 'type', 'metric', 'evaluator', 'end', 'tags', 'sites', 'role', 'field']);
@@ -98,6 +99,9 @@ console.log(`  an empty page from file:// (floor) ${floor.toFixed(2)} s`);
 console.log(`  the list shown                     ${listSeconds.toFixed(2)} s; target <= 2 s`);
 console.log(`  an instance shown, once clicked    ${opened.map((s) => s.toFixed(2)).join(', ')} s (max ${Math.max(...opened).toFixed(2)}); target <= 1 s`);
 console.log(`  (the run: ${run})`);
+recordFigure({ figure: `viewer of ${records.length.toLocaleString('en')} instances, the list shown (s)`, value: listSeconds, floor: { value: floor, name: 'an empty page from file://' }, target: { max: 2 } });
+recordFigure({ figure: 'viewer, an instance shown once clicked (slowest, s)', value: Math.max(...opened), floor: { value: floor, name: 'an empty page from file://' }, target: { max: 1 } });
+recordFigure({ figure: 'viewer, its share of the run folder (%)', value: (100 * viewerBytes) / runBytes, target: { max: 10 } });
 
 function disguised(value: unknown, swap: (text: string) => string, key = ''): any {
   if (KEPT.has(key)) return value;
