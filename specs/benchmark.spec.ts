@@ -2,7 +2,7 @@ import { relative } from 'node:path';
 import { expect, test } from '../fixtures/benchwright.ts';
 import { chosenBenchmark } from '../src/runner/chosen-benchmark.ts';
 import { schedule } from '../src/runner/schedule.ts';
-import { keepsEveryFinalPage, selectInstances, testGroupSize } from '../src/runner/selection.ts';
+import { selectInstances, testGroupSize } from '../src/runner/selection.ts';
 import { loadBenchmark } from '../src/task/benchmark.ts';
 import { formatError } from '../src/task/errors.ts';
 import { instanceAnnotations } from '../src/record/notes.ts';
@@ -11,8 +11,6 @@ import { instanceAnnotations } from '../src/record/notes.ts';
 // synchronous and answers from its index cached by content hash.
 const benchmark = loadBenchmark(chosenBenchmark());
 const selection = selectInstances(benchmark);
-// A large run keeps the final page of each task's first instance (and of failures) only.
-const everyScreenshot = keepsEveryFinalPage(selection);
 const groupSize = testGroupSize(selection);
 
 test('the manifest is valid', { tag: '@manifest' }, () => {
@@ -42,7 +40,7 @@ for (const { task, instances, first } of schedule(selection.tasks)) {
           const tags = instance.tags ?? [];
           const annotation = instanceAnnotations({ ...taskNotes, instance: instance.id, tags }, benchmark.manifest.name);
           test(instance.id, { tag: tags.map((t) => `@${t}`), annotation }, async ({ runBenchmarkInstance }) => {
-            await runBenchmarkInstance(task.file, instance.id, selection.seed, everyScreenshot || first + start + i === 0);
+            await runBenchmarkInstance(task.file, instance.id, selection.seed, first + start + i === 0);
           });
         }
       });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { join } from 'node:path';
 import { readSettings } from '../src/settings/read.ts';
-import { keepsEveryFinalPage, SCREENSHOT_EVERY_INSTANCE_UP_TO, selectInstances, MAX_TEST_GROUP_SIZE, testGroupSize } from '../src/runner/selection.ts';
+import { selectInstances, MAX_TEST_GROUP_SIZE, testGroupSize } from '../src/runner/selection.ts';
 import { loadBenchmark } from '../src/task/benchmark.ts';
 import { loadTaskFile } from '../src/task/load-task.ts';
 import { instanceById } from '../src/task/seeds.ts';
@@ -59,14 +59,6 @@ test('a protocol preset (miniwob) fills the goal keys; the task\'s own keys win'
   assert.equal(task.protocol!.done, '!window.benchwrightEpisode || WOB_DONE_GLOBAL');
   assert.deepEqual(task.instances[0]!.episode!.goal, { expression: 'core.getUtterance()' });
   assert.deepEqual(task.instances[0]!.eval!.map((e) => e.evaluator), ['page']);
-});
-
-test('final pages (BENCHWRIGHT_SCREENSHOT=auto): every one for a run of up to 1,000 instances, samples above', () => {
-  const seeded = loadBenchmark(join(SEEDED, 'tasks.yaml'), { cache: false });
-  assert.equal(keepsEveryFinalPage(selectInstances(benchmark, readSettings({}, {}))), true);
-  const half = String(SCREENSHOT_EVERY_INSTANCE_UP_TO / 2);
-  assert.equal(keepsEveryFinalPage(selectInstances(seeded, readSettings({}, { BENCHWRIGHT_INSTANCES: half }))), true);
-  assert.equal(keepsEveryFinalPage(selectInstances(seeded, readSettings({}, { BENCHWRIGHT_INSTANCES: String(SCREENSHOT_EVERY_INSTANCE_UP_TO / 2 + 1) }))), false);
 });
 
 test('test groups: one instance at a time below 800 instances, growing with the run up to 50 (2 seeded tasks)', () => {

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { PROMPT_TREE } from '../src/agent/types.ts';
 import type { PageBoxes } from '../src/record/attachments.ts';
-import { instanceFileId, SCREENSHOTS } from '../src/runs/screenshot-files.ts';
+import { FINAL_PAGE_FILE, instanceFileId, screenshotsOf, SCREENSHOTS } from '../src/runs/screenshot-files.ts';
 import { readTrajectories } from '../src/runs/trajectories.ts';
 import { FakeOpenAI, readStepPrompt } from './fake-openai.ts';
-import { ROOT, runPlaywright, tempDir } from './helpers.ts';
+import { latestResults, ROOT, runPlaywright, tempDir } from './helpers.ts';
 
 // An episode's record as a trajectory viewer reads it: each step's spending, prompt and page
 // kept in the run folder (BENCHWRIGHT_SCREENSHOT=steps), and its Playwright steps titled by
@@ -86,4 +86,17 @@ test('a form\'s final page: where each scored field is on it, kept beside it in 
   assert.ok(width > 0 && height > 0);
   assert.ok(Object.keys(boxes).length > 0, 'some field in view');
   for (const [x, y, w, h] of Object.values(boxes)) assert.ok(x + w > 0 && y + h > 0 && x < width && y < height && w > 0 && h > 0, JSON.stringify(boxes));
+});
+
+test('final pages by default (auto): every episode\'s, and of a form task only its first instance\'s', { timeout: 180_000 }, () => {
+  const run = runPlaywright(['test', '--project=do-nothing', '--grep', '@review-sentiment|@bookshop-price'], { BENCHWRIGHT_TASKS: join(ROOT, 'tasks.yaml'), BENCHWRIGHT_ALLURE: 'off' });
+  assert.equal(run.code, 0, run.output);
+  const runFolder = join(run.dir, 'benchwright-report', 'latest');
+  const { instances } = latestResults(run.dir);
+  const kept = (task: string) => instances.filter((i) => i.task === task).map((i) => [i.instance, existsSync(join(screenshotsOf(runFolder, i), FINAL_PAGE_FILE))]);
+  const forms = kept('review-sentiment');
+  assert.ok(forms.length > 1, JSON.stringify(forms));
+  assert.deepEqual(forms.filter(([, shot]) => shot).map(([id]) => id), ['kettle']);
+  const episodes = kept('bookshop-price');
+  assert.ok(episodes.length > 1 && episodes.every(([, shot]) => shot), JSON.stringify(episodes));
 });

@@ -56,16 +56,6 @@ function sample(instances: TaskSummary['instances'], count: number, seed: number
     .map((s) => s.instance);
 }
 
-/** Under screenshot auto, a run of at most this many instances keeps every final page. */
-export const SCREENSHOT_EVERY_INSTANCE_UP_TO = 1000;
-
-/**
- * Whether a run keeps every instance's final page (auto): a capture costs ~30 ms, 12% of an
- * oracle instance, and 26K of them make the HTML report gigabytes; a larger run keeps each
- * task's first instance's and every failed one's.
- */
-export const keepsEveryFinalPage = (selection: Selection) => instanceCount(selection) <= SCREENSHOT_EVERY_INSTANCE_UP_TO;
-
 /** How many instances a selection runs. */
 export const instanceCount = (selection: Selection) => selection.tasks.reduce((n, t) => n + t.instances.length, 0);
 
