@@ -9,7 +9,7 @@ import { within } from '../bounded.ts';
 import { RequestBodies } from './har-bodies.ts';
 import { closeOthers, openContext, type HarRecording, type StorageState } from './instance-context.ts';
 import { PagePins, type PagePinning } from './repeatable-page.ts';
-import { withSeed } from './seed-document.ts';
+import { withPins } from './pin-document.ts';
 import { boxesInView, glanceAt } from './page-captures.ts';
 
 /** What a page did on its own while an instance ran: recorded with the instance, never fatal. */
@@ -62,8 +62,8 @@ export class InstancePage {
   private start?: { server: TaskServer; token: string };
   /** Math.random and the clock of the context's pages. */
   private pins: PagePins;
-  /** The current instance's seed, carried to its page by the start URL; undefined: not seeded. */
-  private seed?: number;
+  /** The current instance's seed and clock start, carried to its page by the start URL. */
+  private pinning: PagePinning = {};
   /** The current instance's traffic, recorded as a HAR; once stopped, the page as the agent left it. */
   private recording?: { path: string; bodies: RequestBodies; stopping?: Promise<string | undefined>; closed?: boolean; view?: Buffer };
 
@@ -106,7 +106,6 @@ export class InstancePage {
     });
     page.on('pageerror', (error) => this.note(this.events.errors, error.message));
     page.on('crash', () => (this.events.crash ??= "the page's renderer crashed"));
-    page.on('load', () => this.pins.loaded());
     page.on('requestfailed', (request) => {
       const failure = { url: request.url(), error: request.failure()?.errorText ?? '' };
       this.note(this.events.failedRequests, failure);
@@ -136,7 +135,7 @@ export class InstancePage {
     this.reaching = false;
     this.events = noEvents();
     this.start = undefined;
-    this.seed = undefined;
+    this.pinning = {};
     this.recording = undefined;
     const size = this.page.viewportSize();
     if (size?.width !== this.viewport.width || size.height !== this.viewport.height) await this.page.setViewportSize(this.viewport);
@@ -145,13 +144,13 @@ export class InstancePage {
   /** Makes the instance's page repeatable (repeatable-page.ts): before it loads. */
   async pin(pinning: PagePinning): Promise<void> {
     await this.pins.pin(pinning);
-    this.seed = pinning.seed;
+    this.pinning = pinning;
   }
 
   /**
    * The URL to load the instance from: as its page loads, what the last instance left is
    * cleared away (TaskServer.startUrl), before any script of the new page runs. It carries the
-   * instance's seed, if pinned (seed-document.ts). Its pages reach the server's origin, nothing else.
+   * instance's seed and clock start, if pinned (pin-document.ts). Its pages reach the server's origin, nothing else.
    */
   startUrl(server: TaskServer, task: Task, instance: Instance): string {
     this.reach([server.origin]);
@@ -159,7 +158,7 @@ export class InstancePage {
       this.note(this.events.errors, `benchwright: ${e.message}`);
     }));
     this.start = { server, token };
-    return withSeed(url, this.seed);
+    return withPins(url, this.pinning);
   }
 
   private reach(origins: string[]): void {
@@ -172,7 +171,7 @@ export class InstancePage {
    * starts in a fresh context (~0.2-0.5 s, small beside a site's episode): the last instance's
    * pages are closed first, so no timer or unload request of theirs reaches the site after it
    * is reset, and nothing of theirs is left: cookies, any origin's storage (session storage
-   * too), other tabs, a pinned clock. `har`: the context's traffic is recorded there
+   * too), other tabs. `har`: the context's traffic is recorded there
    * (Playwright's own recording, response bodies omitted or embedded). Its pages reach
    * `origins` (its sites'), nothing else.
    */
@@ -211,8 +210,8 @@ export class InstancePage {
 
   /**
    * Ends an instance: the pages it opened are closed; a page that does not answer (a script
-   * looping) or crashed, or a context worn by clock settings, is replaced. `answered`: the page just gave
-   * its fields back, no need to ask again.
+   * looping) or crashed is replaced. `answered`: the page just gave its fields back, no need
+   * to ask again.
    */
   async end(answered = false): Promise<void> {
     if (this.start) this.start.server.forget(this.start.token);
@@ -220,7 +219,6 @@ export class InstancePage {
     try {
       if (this.stuck || this.events.crash) throw new Error('stuck or crashed');
       await within(TEARDOWN_MS, 'closing the pages the instance opened', Promise.all([closeOthers(context, page), answered || page.evaluate(() => 0)]));
-      if (this.pins.worn) throw new Error('worn');
     } catch {
       await this.replace();
     }
@@ -234,7 +232,7 @@ export class InstancePage {
     await Promise.all([context.clearCookies(), cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'local_storage,indexeddb,websql,cache_storage,service_workers,file_systems,storage_buckets' })]);
   }
 
-  /** A fresh context and page in place of one that hangs or is worn (the old context is dropped, not waited on). */
+  /** A fresh context and page in place of one that hangs or crashed (the old context is dropped, not waited on). */
   private async replace(waitForClose = false, storageState?: StorageState, har?: HarRecording): Promise<void> {
     const old = this.context;
     const closing = within(TEARDOWN_MS, 'closing the replaced context', old.close()).catch(() => {});
