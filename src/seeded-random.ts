@@ -1,4 +1,4 @@
-// Both functions also run in task pages (src/runner/repeatable-page.ts sends their source): they
+// Both functions also run in task pages (src/runner/pin-document.ts sends their source): they
 // must stay self-contained, with no names from outside this file but each other's.
 
 /** mulberry32: a small seeded generator in [0, 1), so a seed gives the same sequence everywhere. */

@@ -96,55 +96,76 @@ test('crypto\'s random values and UUIDs repeat with the seed; the browser\'s own
   expect([other.bytes, other.uuid]).not.toEqual([first.bytes, first.uuid]);
 });
 
-const CLOCK = `<p id="now"></p><script>
+const CLOCK = `<p id="now"></p><iframe srcdoc="<p id=now></p><script>document.getElementById('now').textContent = new Date().toString();</script>"></iframe><script>
   document.getElementById('now').textContent = new Date().toString();
   window.loadedAt = Date.now();
+  window.addEventListener('load', () => { window.atLoad = Date.now(); });
   setTimeout(() => { document.title = 'timers run'; }, 50);</script>`;
 
 test('a page reading new Date() as it loads gets the pinned start, in UTC, on every instance; timers run, and time runs on once it has loaded', async ({ instancePage, taskServer }) => {
   const page = serveInstance(taskServer, CLOCK);
-  const read = (p: Page) => p.evaluate(() => ({
-    shown: document.getElementById('now')!.textContent,
-    loadedAt: (window as unknown as { loadedAt: number }).loadedAt,
-    zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-    language: navigator.language,
-  }));
+  const read = async (p: Page) => ({
+    ...(await p.evaluate(() => ({
+      shown: document.getElementById('now')!.textContent,
+      loadedAt: (window as unknown as { loadedAt: number }).loadedAt,
+      atLoad: (window as unknown as { atLoad: number }).atLoad,
+      zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      language: navigator.language,
+    }))),
+    inFrame: await p.frames()[1]!.evaluate(() => document.getElementById('now')!.textContent),
+  });
   const first = await load(instancePage, taskServer, page, { clock: START }, async (p) => {
     await expect(p).toHaveTitle('timers run');
     const loaded = await read(p);
     await expect.poll(() => p.evaluate(() => Date.now())).toBeGreaterThan(loaded.loadedAt);
     return loaded;
   });
-  expect(first).toEqual({ shown: 'Mon Jun 03 2024 09:00:00 GMT+0000 (Coordinated Universal Time)', loadedAt: Date.parse(START), zone: 'UTC', language: 'en-US' });
+  const shown = 'Mon Jun 03 2024 09:00:00 GMT+0000 (Coordinated Universal Time)';
+  expect(first).toEqual({ shown, loadedAt: Date.parse(START), atLoad: Date.parse(START), zone: 'UTC', language: 'en-US', inFrame: shown });
   // The next instance starts at the same instant, however long the last one took.
   await new Promise((resolve) => setTimeout(resolve, 1500));
   expect(await load(instancePage, taskServer, page, { clock: START }, read)).toEqual(first);
 });
 
-test('the tab\'s later documents run on from the pinned start; Date keeps its ways (called, given a date, subclassed)', async ({ instancePage, taskServer }) => {
+test('the tab\'s later documents run on from the pinned start, also the start page gone back to; Date keeps its ways (called, given a date, subclassed)', async ({ instancePage, taskServer }) => {
   const page = serveInstance(taskServer, CLOCK);
+  const loadedAt = (p: Page) => p.evaluate(() => (window as unknown as { loadedAt: number }).loadedAt);
   const seen = await load(instancePage, taskServer, page, { clock: START }, async (p) => {
     await expect.poll(() => p.evaluate(() => Date.now())).toBeGreaterThan(Date.parse(START));
+    const ran = await p.evaluate(() => Date.now());
     // The same page again, as a link would load it: no start, no pins in its address.
     await p.evaluate(() => (location.href = location.pathname));
     await p.waitForURL((url) => url.search === '');
-    return p.evaluate(() => {
+    const later = await loadedAt(p);
+    // Back to the start page: its clock does not stand at the start again.
+    await p.goBack();
+    expect(new URL(p.url()).search).not.toBe('');
+    const back = await loadedAt(p);
+    await p.goForward();
+    return { ran, later, back, ...(await p.evaluate(() => {
       class Later extends Date {}
-      const later = new Later();
+      const instance = new Later();
       return {
-        loadedAt: (window as unknown as { loadedAt: number }).loadedAt,
         called: Date(),
         given: new Date(0).toISOString(),
         parts: new Date(2020, 0, 2).getDate(),
-        subclassed: [later instanceof Later, later instanceof Date, later.getFullYear()],
+        subclassed: [instance instanceof Later, instance instanceof Date, instance.getFullYear()],
         same: [new Date().constructor === Date, Date.name, Date.length, Date.UTC(2020, 0, 1)],
       };
-    });
+    })) };
   });
-  expect(seen.loadedAt - Date.parse(START)).toBeGreaterThan(0);
-  expect(seen.loadedAt - Date.parse(START)).toBeLessThan(60_000);
+  expect(seen.later).toBeGreaterThanOrEqual(seen.ran);
+  expect(seen.back).toBeGreaterThanOrEqual(seen.later);
+  expect(seen.back - Date.parse(START)).toBeLessThan(60_000);
   expect(seen.called).toMatch(/^Mon Jun 03 2024 09:0\d:\d\d GMT\+0000/);
   expect(seen).toMatchObject({ given: '1970-01-01T00:00:00.000Z', parts: 2, subclassed: [true, true, 2024], same: [true, 'Date', 7, Date.UTC(2020, 0, 1)] });
+  // The next instance, not pinned: neither its page nor the tab's later documents keep that clock.
+  const real = await load(instancePage, taskServer, page, {}, async (p) => {
+    await p.evaluate(() => (location.href = location.pathname));
+    await p.waitForURL((url) => url.search === '');
+    return loadedAt(p);
+  });
+  expect(Math.abs(real - Date.now())).toBeLessThan(10_000);
 });
 
 test('switched off: the browser\'s Math.random and the machine\'s time', async ({ browser, instancePage, taskServer }) => {

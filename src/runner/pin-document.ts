@@ -88,46 +88,54 @@ function seedDocument(param: string, random: typeof seededRandom, child: typeof 
  * stands at its start (ms since the epoch, from the start URL) while the page loads, so what a
  * page reads of the time as it loads is the same on every run, to the millisecond; once the
  * page's load event has been handled, time runs on from the start (timers are the browser's
- * own throughout), also in the tab's later documents (kept in its session storage). Frames and
- * popups read the page's clock. The rest of the browser's time (performance.now, Intl's
- * default date) is its own.
+ * own throughout), also in the tab's later documents and when the start page is loaded again
+ * (a reload, going back): the tab's session storage keeps the instance's start token and how
+ * far the real clock is ahead. Frames and popups read the page's clock. The rest of the
+ * browser's time (performance.now, Intl's default date) is its own.
  */
 function clockDocument(param: string, startParam: string): void {
   const key = Symbol.for(param);
   const top = pinnedTop();
+  // The browser's own, taken before any page script can replace them.
   const RealDate = Date;
   const realNow = Date.now;
+  const later = setTimeout;
+  const construct = Reflect.construct;
+  const asText = Date.prototype.toString;
   let now: (() => number) | undefined;
   if (top === window) {
     const query = new URLSearchParams(location.search);
     const written = query.get(param);
-    // How far the real clock is ahead of the instance's: undefined while it stands.
-    let offset: number | undefined;
-    if (written === null) {
-      // An instance's start page not pinned: what the tab keeps is the last instance's.
-      if (query.has(startParam)) return;
-      // A later document of the instance's tab (a link, a form posted): its time runs on.
-      let kept: string | null = null;
-      try {
-        kept = sessionStorage.getItem(param);
-      } catch {
-        // Storage refused (a sandboxed document): the browser's own clock.
-      }
-      if (kept === null) return;
-      offset = Number(kept);
+    const token = query.get(startParam);
+    // An instance's start page not pinned: what the tab keeps is the last instance's.
+    if (written === null && token !== null) return;
+    // The tab's record, { token, offset }: the instance it belongs to, how far the real clock is ahead of it.
+    let kept: { token?: unknown; offset?: unknown } = {};
+    try {
+      const read: unknown = JSON.parse(sessionStorage.getItem(param) ?? '{}');
+      if (read && typeof read === 'object') kept = read;
+    } catch {
+      // Storage refused (a sandboxed document), or not ours: none kept.
     }
+    // Undefined while the clock stands.
+    let offset = typeof kept.offset === 'number' && (written === null || kept.token === token) ? kept.offset : undefined;
+    // A later document of the instance's tab (a link, a form posted) whose clock never ran: the browser's own.
+    if (written === null && offset === undefined) return;
     const start = Number(written);
     now = () => (offset === undefined ? start : realNow() - offset);
-    if (written !== null) {
-      window.addEventListener('load', () => setTimeout(() => {
-        offset = realNow() - start;
-        // Kept for the tab's next documents (written after the start page emptied the storage).
+    if (offset === undefined) {
+      // Kept for the tab's next documents; written once the start page has emptied the storage.
+      const run = () => {
+        offset ??= realNow() - start;
         try {
-          sessionStorage.setItem(param, String(offset));
+          sessionStorage.setItem(param, JSON.stringify({ token, offset }));
         } catch {
           // The next documents keep the browser's own clock.
         }
-      }), { once: true });
+      };
+      // Once the load event's handlers have run (they see the start); or when the page is left before.
+      window.addEventListener('load', (event) => event.isTrusted && later(run), { once: true, capture: true });
+      window.addEventListener('pagehide', (event) => event.isTrusted && run(), { once: true, capture: true });
     }
     Object.defineProperty(window, key, { value: now });
   } else {
@@ -136,18 +144,20 @@ function clockDocument(param: string, startParam: string): void {
     } catch {
       // A frame of another origin keeps the browser's own.
     }
+    // A popup: its frames find the clock here, as the page's frames find it on the page.
+    if (now && window.top === window) Object.defineProperty(window, key, { value: now });
   }
   if (!now) return;
   const clock = now;
   // Called without new, Date gives the time as text; with arguments, the date they name.
   const PinnedDate = function (this: unknown, ...args: unknown[]) {
-    if (!new.target) return new RealDate(clock()).toString();
-    return Reflect.construct(RealDate, args.length ? args : [clock()], new.target);
+    if (!new.target) return asText.call(new RealDate(clock()));
+    return construct(RealDate, args.length ? args : [clock()], new.target);
   } as unknown as DateConstructor;
   Object.defineProperties(PinnedDate, {
     name: { value: 'Date' },
     length: { value: RealDate.length },
-    prototype: { value: RealDate.prototype },
+    prototype: { value: RealDate.prototype, writable: false },
     now: { value: clock, writable: true, configurable: true },
     parse: { value: RealDate.parse, writable: true, configurable: true },
     UTC: { value: RealDate.UTC, writable: true, configurable: true },
