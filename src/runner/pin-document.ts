@@ -133,9 +133,10 @@ function clockDocument(param: string, startParam: string): void {
           // The next documents keep the browser's own clock.
         }
       };
-      // Once the load event's handlers have run (they see the start); or when the page is left before.
-      window.addEventListener('load', (event) => event.isTrusted && later(run), { once: true, capture: true });
-      window.addEventListener('pagehide', (event) => event.isTrusted && run(), { once: true, capture: true });
+      // Once the load event's handlers have run (they see the start); or when the page is left
+      // before. The browser's events only: a page dispatching its own changes nothing.
+      window.addEventListener('load', (event) => event.isTrusted && later(run), { capture: true });
+      window.addEventListener('pagehide', (event) => event.isTrusted && run(), { capture: true });
     }
     Object.defineProperty(window, key, { value: now });
   } else {
