@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PlaywrightTestConfig, ReporterDescription } from '@playwright/test';
@@ -82,7 +81,7 @@ function allureReporter(settings: RunSettings): ReporterDescription[] {
   // see run (26,533 files and 16 s for TurkingBench's --list, into the real results folder).
   if (!settings.allure || process.argv.includes('merge-reports') || process.argv.includes('--list')) return [];
   // detail: false keeps test.step (every action of the agent) and drops fixture internals.
-  return [[createRequire(import.meta.url).resolve('allure-playwright'), { resultsDir: settings.allureResults, detail: false, suiteTitle: true }]];
+  return [[ownModule('reporters/allure'), { resultsDir: settings.allureResults, detail: false, suiteTitle: true }]];
 }
 
 /** A path as the user would write it: relative to the working directory when inside it. */

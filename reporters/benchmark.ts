@@ -45,7 +45,13 @@ export default class BenchmarkReporter implements Reporter {
   private journal?: JournalWriter;
   /** The resumed run's records, carried into this one. */
   private readonly earlier: RunRecord[] = [];
-  private readonly recorded = new Map<TestCase, RunRecord>();
+  /**
+   * The tests recorded, by their record's key: the records themselves are in the journal and
+   * read back from it at the end, not held through a run of any size.
+   */
+  private readonly recorded = new Map<TestCase, string>();
+  /** Records the journal could not take (it became unwritable): held for the tables. */
+  private readonly unjournaled = new Map<string, RunRecord>();
   private table?: string;
   /** The run's viewer page, once written. */
   private viewer?: string;
@@ -86,8 +92,12 @@ export default class BenchmarkReporter implements Reporter {
       this.skipped ??= row?.error ?? 'skipped';
       return;
     }
-    this.recorded.set(test, record);
-    if (this.unwritable) return;
+    const key = recordKey(record);
+    this.recorded.set(test, key);
+    if (this.unwritable) {
+      this.unjournaled.set(key, record);
+      return;
+    }
     let journal: JournalWriter;
     try {
       journal = this.journalFor(test);
@@ -96,6 +106,7 @@ export default class BenchmarkReporter implements Reporter {
       // A full disk or a read-only folder must not stop the run: its results are still written at the end.
       console.error(`benchwright: cannot write the run's journal, so a killed run would lose its instances: ${(e as Error).message}`);
       this.unwritable = e as Error;
+      this.unjournaled.set(key, record);
       return;
     }
     const har = networkFileOf(test.results.at(-1));
@@ -140,7 +151,8 @@ export default class BenchmarkReporter implements Reporter {
     let results: BenchmarkResults | undefined;
     try {
       const tests = this.suite.allTests();
-      const current = tests.map((t) => this.recorded.get(t) ?? testRecord(t)).filter((r) => r !== undefined);
+      const journaled = this.journaledRecords();
+      const current = tests.map((t) => this.recordOf(t, journaled)).filter((r) => r !== undefined);
       const records = unionWithEarlier(this.earlier, current);
       const meta = { ...runMetadata(this.config, result.startTime, browserOf(tests), new Set(records.map(projectOf))), ...this.resumedFrom() };
       results = assembleResults(meta, records, projectOrder(this.config));
@@ -193,6 +205,23 @@ export default class BenchmarkReporter implements Reporter {
     this.journal = journal;
     pointLatestAt(folder);
     return journal;
+  }
+
+  /** What this run's journal holds, by key; nothing when it cannot be read back (the tests' own records are read again instead). */
+  private journaledRecords(): Map<string, RunRecord> {
+    if (!this.journal) return new Map();
+    try {
+      return new Map(readJournal(dirname(this.journal.file)).records.map((r) => [recordKey(r), r]));
+    } catch (e) {
+      console.error(`benchwright: the run's journal could not be read back; its records are read from the tests again: ${(e as Error).message}`);
+      return new Map();
+    }
+  }
+
+  /** A test's record: as the journal took it, or held when it could not, or read from the test (one that did not run). */
+  private recordOf(test: TestCase, journaled: Map<string, RunRecord>): RunRecord | undefined {
+    const key = this.recorded.get(test);
+    return (key !== undefined && (this.unjournaled.get(key) ?? journaled.get(key))) || testRecord(test);
   }
 
   private resumedFrom() {

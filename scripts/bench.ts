@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FIGURES_FILE, figureTable, readFigures } from './bench-figures.ts';
 
-const PARTS = ['load', 'scale', 'run', 'report', 'llm', 'episode', 'llm-episodes', 'miniwob', 'har', 'gate', 'observe', 'viewer', 'site-pool'];
+const PARTS = ['load', 'scale', 'run', 'report', 'full-size', 'llm', 'episode', 'llm-episodes', 'miniwob', 'har', 'gate', 'observe', 'viewer', 'site-pool'];
 
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((part) => !PARTS.includes(part));

@@ -1,7 +1,7 @@
 // Where a command's CPU goes, by kind of process: the Playwright runner, its workers, and each
 // of Chromium's processes (browser, renderer, GPU, utility, zygote). Linux only: it samples
 // /proc every 200 ms and keeps each process's last user+system time (a process that exits
-// between two samples loses at most that much).
+// between two samples loses at most that much), and its peak resident memory (the kernel's VmHWM).
 // Usage: tsx scripts/process-cpu.ts <command> [args...]; prints a table after the command ends.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -25,10 +25,22 @@ export function kindOf(cmdline: string, isRoot: boolean): Kind {
 
 const TICKS = 100; // USER_HZ on Linux
 
-interface Seen { kind: Kind; cpu: number }
+interface Seen { kind: Kind; cpu: number; peakKb: number }
 
-/** Runs the command, sampling its process tree until it ends; CPU seconds by kind. */
-export async function profile(command: string, args: string[], env = process.env, stdio: 'inherit' | 'ignore' = 'inherit'): Promise<{ cpu: Record<Kind, number>; wallMs: number; status: number | null }> {
+/** The biggest process of each kind, at its peak (MiB). */
+export type PeakMemory = Record<Kind, number>;
+
+/** A process's peak resident memory (KiB), 0 once it is gone. */
+function peakKbOf(pid: number): number {
+  try {
+    return Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** Runs the command, sampling its process tree until it ends; CPU seconds by kind, and the biggest process of each kind. */
+export async function profile(command: string, args: string[], env = process.env, stdio: 'inherit' | 'ignore' = 'inherit'): Promise<{ cpu: Record<Kind, number>; peakMB: PeakMemory; wallMs: number; status: number | null }> {
   const started = performance.now();
   const child = spawn(command, args, { stdio, env });
   const seen = new Map<number, Seen>();
@@ -57,15 +69,19 @@ export async function profile(command: string, args: string[], env = process.env
       let cmdline = '';
       try { cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8'); } catch { /* gone */ }
       const kind = cmdline ? kindOf(cmdline, pid === child.pid) : seen.get(pid)?.kind;
-      if (kind) seen.set(pid, { kind, cpu });
+      if (kind) seen.set(pid, { kind, cpu, peakKb: Math.max(peakKbOf(pid), seen.get(pid)?.peakKb ?? 0) });
     }
   };
   const timer = setInterval(sample, 200);
   const status = await new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   clearInterval(timer);
   const cpu = { runner: 0, workers: 0, browser: 0, renderer: 0, gpu: 0, utility: 0, zygote: 0, other: 0 } as Record<Kind, number>;
-  for (const { kind, cpu: s } of seen.values()) cpu[kind] += s;
-  return { cpu, wallMs: performance.now() - started, status };
+  const peakMB = { ...cpu };
+  for (const { kind, cpu: s, peakKb } of seen.values()) {
+    cpu[kind] += s;
+    peakMB[kind] = Math.max(peakMB[kind], peakKb / 1024);
+  }
+  return { cpu, peakMB, wallMs: performance.now() - started, status };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -74,9 +90,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error('usage: tsx scripts/process-cpu.ts <command> [args...]');
     process.exit(2);
   }
-  const { cpu, wallMs, status } = await profile(command, args);
+  const { cpu, peakMB, wallMs, status } = await profile(command, args);
   const total = Object.values(cpu).reduce((a, b) => a + b, 0);
   console.log(`\nwall ${(wallMs / 1000).toFixed(1)} s, CPU ${total.toFixed(1)} s (exit ${status})`);
-  for (const [kind, s] of Object.entries(cpu)) if (s > 0) console.log(`  ${kind.padEnd(9)} ${s.toFixed(1).padStart(8)} s  ${((100 * s) / total).toFixed(0).padStart(3)}%`);
+  console.log(`  ${'kind'.padEnd(9)} ${'CPU'.padStart(10)}  share  biggest process at its peak`);
+  for (const [kind, s] of Object.entries(cpu)) if (s > 0) console.log(`  ${kind.padEnd(9)} ${s.toFixed(1).padStart(8)} s  ${((100 * s) / total).toFixed(0).padStart(4)}%  ${peakMB[kind as Kind].toFixed(0).padStart(6)} MiB`);
   process.exit(status ?? 1);
 }

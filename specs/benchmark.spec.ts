@@ -26,7 +26,7 @@ for (const { task, instances, first } of schedule(selection.tasks)) {
   test.describe(name, { tag }, () => {
     if (task.errors.length) {
       // A task file that failed validation: one failing test showing its errors.
-      test('loads', { annotation: instanceAnnotations({ ...taskNotes, errors: task.errors.map((e) => formatError(e)).join('\n') }, benchmark.manifest.name) }, () => {
+      test('loads', { annotation: instanceAnnotations({ ...taskNotes, errors: task.errors.map((e) => formatError(e)).join('\n') }) }, () => {
         expect(task.errors.map((e) => formatError(e)), `errors in ${relative(process.cwd(), task.file)}`).toEqual([]);
       });
     }
@@ -38,7 +38,7 @@ for (const { task, instances, first } of schedule(selection.tasks)) {
         if (groupSize > 1) test.describe.configure({ mode: 'default' });
         for (const [i, instance] of instances.slice(start, start + groupSize).entries()) {
           const tags = instance.tags ?? [];
-          const annotation = instanceAnnotations({ ...taskNotes, instance: instance.id, tags }, benchmark.manifest.name);
+          const annotation = instanceAnnotations({ ...taskNotes, instance: instance.id, tags });
           test(instance.id, { tag: tags.map((t) => `@${t}`), annotation }, async ({ runBenchmarkInstance }) => {
             await runBenchmarkInstance(task.file, instance.id, selection.seed, first + start + i === 0);
           });

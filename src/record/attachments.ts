@@ -13,6 +13,8 @@ import type { FieldTrajectory, Trajectory } from './trajectory.ts';
  * The content type of the large JSON attachments (trajectories, evaluations), written compact:
  * the HTML reporter keeps JSON attachments inline in one string per spec file, past ~10,000
  * instances longer than a string may be; this type it writes to a file of its own (data/).
+ * They are attached as files: the runner keeps an attachment's body until the run ends (at
+ * 26,532 instances, ~300 MB of records held twice), a file only as its path.
  */
 const JSON_DATA_TYPE = 'application/vnd.benchwright+json';
 const JSON_TYPE = 'application/json';
@@ -68,21 +70,38 @@ export interface PageBoxes {
 
 export async function attachJson<K extends Kind>(testInfo: TestInfo, kind: K, value: (RecordAttachments & NoteAttachments)[K]): Promise<void> {
   const { name, contentType, pretty } = ATTACHMENTS[kind];
-  await testInfo.attach(name, { body: pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value), contentType });
+  const text = pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value);
+  if (contentType !== JSON_DATA_TYPE) return attachQuietly(testInfo, { name, contentType, body: Buffer.from(text) });
+  const path = testInfo.outputPath(name);
+  await writeFile(path, text);
+  attachQuietly(testInfo, { name, contentType, path });
+}
+
+/**
+ * Attached without a step of its own: testInfo.attach() adds an "Attach" step to every report
+ * (an instance attaches five or more: at 26,532 instances a sixth of the HTML report's data and
+ * of the runner's messages) and copies a file. A file attached stays where it is, in the test's
+ * output folder, which Playwright keeps until the next run.
+ */
+function attachQuietly(testInfo: TestInfo, attachment: { name: string; contentType: string; body?: Buffer; path?: string }): void {
+  testInfo.attachments.push(attachment);
 }
 
 /** The HAR the instance's context recorded (a file in the test's output folder). */
-export const attachNetwork = (testInfo: TestInfo, path: string) => testInfo.attach(NETWORK_HAR, { path, contentType: JSON_TYPE });
+export const attachNetwork = (testInfo: TestInfo, path: string) => attachQuietly(testInfo, { name: NETWORK_HAR, path, contentType: JSON_TYPE });
 /** One instance's field scores as a table (Allure shows a CSV attachment as one). */
-export const attachFieldScores = (testInfo: TestInfo, records: FieldRecord[]) => testInfo.attach(FIELD_SCORES, { body: fieldScoresCsv(records), contentType: 'text/csv' });
-export const attachFinalPage = (testInfo: TestInfo, jpeg: Buffer) => testInfo.attach(FINAL_PAGE, { body: jpeg, contentType: 'image/jpeg' });
-export const attachFinalPageBoxes = (testInfo: TestInfo, boxes: PageBoxes) => testInfo.attach(FINAL_PAGE_BOXES, { body: JSON.stringify(boxes), contentType: JSON_TYPE });
+export const attachFieldScores = (testInfo: TestInfo, records: FieldRecord[]) => attachQuietly(testInfo, { name: FIELD_SCORES, body: Buffer.from(fieldScoresCsv(records)), contentType: 'text/csv' });
+export const attachFinalPage = (testInfo: TestInfo, jpeg: Buffer) => attachQuietly(testInfo, { name: FINAL_PAGE, body: jpeg, contentType: 'image/jpeg' });
+export const attachFinalPageBoxes = (testInfo: TestInfo, boxes: PageBoxes) => attachQuietly(testInfo, { name: FINAL_PAGE_BOXES, body: Buffer.from(JSON.stringify(boxes)), contentType: JSON_TYPE });
 /** A step's page, attached as a file: a body would stay in the runner's memory for the whole run, every step of every instance. */
 export async function attachStepPage(testInfo: TestInfo, step: number, jpeg: Buffer): Promise<void> {
   const path = testInfo.outputPath(`step-${step}.jpg`);
   await writeFile(path, jpeg);
-  await testInfo.attach(`step ${step}.jpg`, { path, contentType: 'image/jpeg' });
+  attachQuietly(testInfo, { name: `step ${step}.jpg`, path, contentType: 'image/jpeg' });
 }
+
+/** One of the records a program reads back (evaluations, trajectories), as opposed to the notes for people. */
+export const isRecordAttachment = (attachment: { contentType: string }) => attachment.contentType === JSON_DATA_TYPE;
 
 /** A JSON attachment of a test's attempt; undefined when it has none. Throws, naming it, when it cannot be read. */
 export function readAttachment<K extends keyof RecordAttachments>(result: TestResult, kind: K): RecordAttachments[K] | undefined {

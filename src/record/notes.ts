@@ -48,16 +48,17 @@ const INFRASTRUCTURE = 'infrastructure failure';
 const SITE_COPIES = 'site copies';
 const RETRIES = 'infrastructure retries';
 
-/** The static annotations of an instance's test, with Allure's labels (benchmark, task, split). */
-export function instanceAnnotations(notes: InstanceNotes, benchmarkName: string): Annotation[] {
+/**
+ * The static annotations of an instance's test. Allure's labels (benchmark, task, split) are
+ * given from these by its reporter (reporters/allure.ts): each static annotation is kept three
+ * times a test in the HTML report, with its source location.
+ */
+export function instanceAnnotations(notes: InstanceNotes): Annotation[] {
   return [
     { type: 'task', description: notes.task },
     ...(notes.split ? [{ type: 'split', description: notes.split }] : []),
     ...(notes.goal ? [{ type: 'kind', description: GOAL_KIND }] : []),
     ...(notes.sites?.length ? [{ type: 'sites', description: notes.sites.join(' ') }] : []),
-    { type: 'allure.label.epic', description: benchmarkName },
-    { type: 'allure.label.feature', description: notes.task },
-    ...(notes.split ? [{ type: 'allure.label.story', description: notes.split }] : []),
     ...(notes.errors !== undefined ? [{ type: 'errors', description: notes.errors }] : []),
     ...(notes.instance !== undefined ? [{ type: 'instance', description: notes.instance }] : []),
     ...(notes.tags?.length ? [{ type: 'tags', description: notes.tags.join(' ') }] : []),

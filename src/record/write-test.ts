@@ -18,7 +18,7 @@ export async function recordVerdict(testInfo: TestInfo, verdict: Verdict): Promi
   testInfo.annotations.push(...runAnnotations({ score: verdict.score, ceiling: verdict.ceiling }));
   await attachJson(testInfo, 'evaluations', verdict.evaluations);
   const fields = fieldRecordsOf(verdict.evaluations);
-  if (fields.length) await attachFieldScores(testInfo, fields);
+  if (fields.length) attachFieldScores(testInfo, fields);
   if (verdict.fieldTrajectory) await attachJson(testInfo, 'fieldTrajectory', verdict.fieldTrajectory);
 }
 
@@ -28,7 +28,8 @@ export interface Traces {
   har?: string;
   /** The action library's log. */
   actions: unknown;
-  pageEvents: unknown;
+  /** What the page did on its own, by kind (each a list, or a count): attached when it did anything. */
+  pageEvents: object;
   /** An episode's trajectory (has steps once the episode began). */
   trajectory: Partial<Trajectory>;
   report: AgentReport;
@@ -39,13 +40,16 @@ export interface Traces {
 }
 
 export async function recordTraces(testInfo: TestInfo, traces: Traces): Promise<void> {
-  if (traces.har) await attachNetwork(testInfo, traces.har);
+  if (traces.har) attachNetwork(testInfo, traces.har);
   await attachJson(testInfo, 'actions', traces.actions);
-  await attachJson(testInfo, 'pageEvents', traces.pageEvents);
+  if (eventful(traces.pageEvents)) await attachJson(testInfo, 'pageEvents', traces.pageEvents);
   if (traces.trajectory.steps) await attachJson(testInfo, 'trajectory', traces.trajectory as Trajectory);
   if (traces.report.log.length) await attachJson(testInfo, 'agentLog', traces.report.log);
   if (Object.keys(traces.report.usage).length) await attachJson(testInfo, 'usage', traces.report.usage);
-  if (traces.finalPage) await attachFinalPage(testInfo, traces.finalPage);
+  if (traces.finalPage) attachFinalPage(testInfo, traces.finalPage);
   // Only beside the picture they mark.
-  if (traces.finalPage && traces.finalPageBoxes) await attachFinalPageBoxes(testInfo, traces.finalPageBoxes);
+  if (traces.finalPage && traces.finalPageBoxes) attachFinalPageBoxes(testInfo, traces.finalPageBoxes);
 }
+
+/** A kind with an entry, a count above 0, a crash: most instances have none, and 26,532 empty notes weigh on every report. */
+const eventful = (events: object) => Object.values(events).some((v) => (Array.isArray(v) ? v.length > 0 : v !== undefined && v !== 0));

@@ -1,6 +1,7 @@
 import { closeSync, existsSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { completeLines } from '../file-lines.ts';
 import { recordKey } from '../record/keys.ts';
 import type { RunMetadata, RunRecord } from '../record/results.ts';
 
@@ -95,13 +96,14 @@ export class JournalWriter {
 export function readJournal(folder: string): JournalContents {
   const file = join(folder, JOURNAL);
   if (!existsSync(file)) throw new Error(`${folder}: not a benchwright run (no ${JOURNAL})`);
-  // Every record ends with a newline: what follows the last one is empty, or a record cut short.
-  const complete = readFileSync(file, 'utf8').split('\n').slice(0, -1);
   let meta: RunMetadata | undefined;
   let writer: JournalContents['writer'];
   let end: RunEnd | undefined;
   const records = new Map<string, RunRecord>();
-  complete.forEach((line, i) => {
+  let i = -1;
+  // Every record ends with a newline: what follows the last one is empty, or a record cut short.
+  for (const line of completeLines(file)) {
+    i += 1;
     let value: Record<string, unknown>;
     try {
       value = JSON.parse(line) as Record<string, unknown>;
@@ -121,7 +123,7 @@ export function readJournal(folder: string): JournalContents {
     } else {
       throw new Error(`${file}:${i + 1}: expected an "instance", "taskError" or "end" record`);
     }
-  });
+  }
   if (!meta) throw new Error(`${file}: empty journal (the run ended before writing its first line)`);
   return { meta, records: [...records.values()], ...(end && { end }), ...(writer && { writer }) };
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { RESULTS_FORMAT, type BenchmarkResults, type EvaluationRow } from '../record/results.ts';
 
@@ -7,25 +7,52 @@ export const RESULTS = 'results.json';
 /** Before evaluators: field records only (read as a run judged by `fields` alone). */
 const FIELDS_ONLY_FORMAT = 'benchwright-results/1';
 
-/** One row per line: a run of 26K instances stays greppable and diffable. */
-export function serializeResults(results: BenchmarkResults, derived: Record<string, unknown[]> = {}): string {
-  const rows = (items: unknown[]) => (items.length ? `[\n${items.map((i) => JSON.stringify(i)).join(',\n')}\n]` : '[]');
+/**
+ * results.json's text, in pieces: one row per line, so that a run of 26K instances stays
+ * greppable and diffable, and written as it comes, never whole in memory (~100 MB at that size).
+ */
+function* resultsText(results: BenchmarkResults, derived: Record<string, unknown[]>): Generator<string> {
+  function* rows(items: unknown[]): Generator<string> {
+    if (!items.length) return yield '[]';
+    yield '[\n';
+    for (const [i, item] of items.entries()) yield `${i ? ',\n' : ''}${JSON.stringify(item)}`;
+    yield '\n]';
+  }
+  yield `{"format": ${JSON.stringify(results.format)},\n"meta": ${JSON.stringify(results.meta, null, 2)},\n"instances": `;
+  yield* rows(results.instances);
+  yield ',\n"fields": ';
+  yield* rows(results.fields);
+  yield ',\n"evaluations": ';
+  yield* rows(results.evaluations);
+  yield ',\n"taskErrors": ';
+  yield* rows(results.taskErrors);
   // Tables computed from the rows, kept beside them for readers of the file (read back, they are computed again).
-  const more = Object.entries(derived).filter(([, items]) => items.length).map(([key, items]) => `,\n${JSON.stringify(key)}: ${rows(items)}`).join('');
-  return `{"format": ${JSON.stringify(results.format)},
-"meta": ${JSON.stringify(results.meta, null, 2)},
-"instances": ${rows(results.instances)},
-"fields": ${rows(results.fields)},
-"evaluations": ${rows(results.evaluations)},
-"taskErrors": ${rows(results.taskErrors)}${more}
-}
-`;
+  for (const [key, items] of Object.entries(derived)) {
+    if (!items.length) continue;
+    yield `,\n${JSON.stringify(key)}: `;
+    yield* rows(items);
+  }
+  yield '\n}\n';
 }
 
-/** results.json in `dir`, with the data benchmarks keep beside the rows (ReportSection.data). */
+export const serializeResults = (results: BenchmarkResults, derived: Record<string, unknown[]> = {}): string => [...resultsText(results, derived)].join('');
+
+/** results.json in `dir`, with the data benchmarks keep beside the rows (ReportSection.data), written a megabyte at a time. */
 export function writeResults(dir: string, results: BenchmarkResults, derived: Record<string, unknown[]> = {}): void {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, RESULTS), serializeResults(results, derived));
+  const fd = openSync(join(dir, RESULTS), 'w');
+  try {
+    let pending = '';
+    for (const piece of resultsText(results, derived)) {
+      pending += piece;
+      if (pending.length < 2 ** 20) continue;
+      writeSync(fd, pending);
+      pending = '';
+    }
+    writeSync(fd, pending);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 export function readResults(file: string): BenchmarkResults {

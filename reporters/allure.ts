@@ -1,0 +1,43 @@
+import type { FullConfig, TestCase, TestResult } from '@playwright/test/reporter';
+import { AllureReporter } from 'allure-playwright';
+import { ALLURE_RUNTIME_MESSAGE_CONTENT_TYPE } from 'allure-js-commons/sdk/reporter';
+import { isRecordAttachment } from '../src/record/attachments.ts';
+import { readNotes } from '../src/record/notes.ts';
+
+/**
+ * allure-playwright, less the records a program reads (evaluations.json, trajectory.json,
+ * field-trajectory.json): the run folder keeps them (journal.jsonl, trajectories.jsonl) and the
+ * HTML report shows them. Allure is read by people: each instance keeps its field scores as a
+ * table, its actions, what its page did, the agent's log and spending, and its screenshots. At
+ * TurkingBench's size the records were two thirds of Allure's results (docs/performance.md).
+ */
+export default class BenchmarkAllureReporter extends AllureReporter {
+  private benchmark?: string;
+
+  override onConfigure(config: FullConfig): void {
+    this.benchmark = (config.metadata?.benchwright as { benchmark?: string } | undefined)?.benchmark;
+    super.onConfigure(config);
+  }
+
+  override onTestEnd(test: TestCase, result: TestResult): Promise<void> {
+    return super.onTestEnd(test, { ...result, attachments: [...result.attachments.filter((a) => !isRecordAttachment(a)), ...this.metadataOf(test, result)] });
+  }
+
+  /**
+   * An instance's Allure labels (benchmark, task, split) and parameters (its id, its agent), as
+   * allure's own calls in the test would send them: given here, from its annotations, no test
+   * carries them, in every report, as annotations, attachments and steps of their own.
+   */
+  private metadataOf(test: TestCase, result: TestResult): TestResult['attachments'] {
+    const { task, split, instance, agent } = readNotes(test, result);
+    if (task === undefined) return [];
+    const labels = [
+      ...(this.benchmark !== undefined ? [{ name: 'epic', value: this.benchmark }] : []),
+      { name: 'feature', value: task },
+      ...(split !== undefined ? [{ name: 'story', value: split }] : []),
+    ];
+    const parameters = [...(instance !== undefined ? [{ name: 'instance', value: instance }] : []), ...(agent !== undefined ? [{ name: 'agent', value: agent }] : [])];
+    const message = { type: 'metadata', data: { labels, parameters } };
+    return [{ name: 'benchwright labels', contentType: ALLURE_RUNTIME_MESSAGE_CONTENT_TYPE, body: Buffer.from(JSON.stringify(message)) }];
+  }
+}
