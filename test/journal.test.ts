@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { appendFileSync, mkdirSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { JOURNAL, JournalWriter, readJournal, stillWriting } from '../src/runs/journal.ts';
 import { type RunRecord } from '../src/record/results.ts';
 import type { RunMetadata } from '../src/record/results.ts';
 import { createRunFolder, LATEST, listRuns, locateResults, pointLatestAt, readRun, resolveRun, runFolderName } from '../src/runs/run-folders.ts';
 import { planResume } from '../src/runs/resume.ts';
+import { mergeRuns } from '../src/runs/merge-runs.ts';
 import { runCli, tempDir } from './helpers.ts';
 
 const meta: RunMetadata = { date: '2026-11-23T10:00:00.000Z', versions: {}, selection: { seed: 1 }, projects: { oracle: { agent: 'oracle' } } };
@@ -101,6 +102,23 @@ test('a run still being written cannot be resumed; a run of other choices is ref
   assert.doesNotMatch(' oracle benchmark.spec.ts t @train @t ab', planResume('latest', reports, choice).finished.get('oracle')!);
   assert.throws(() => planResume('latest', reports, { selection: { seed: 2, instances: 3 }, projects: [{ name: 'oracle', metadata: { agent: 'random' } }] }),
     /cannot be resumed by this run: it chose instances all \(not set\), this run 3; it chose seed 1, this run 2; project oracle ran with \{"agent":"oracle"\}, now \{"agent":"random"\}$/);
+});
+
+test('shards that chose differently are refused naming each difference, as a resume is; a manifest written from here or in full is the same', () => {
+  const reports = tempDir();
+  const shard = (current: number, choice: Partial<RunMetadata>, instance: string) => {
+    const folder = createRunFolder(reports, `shard-${current}`);
+    const writer = new JournalWriter(join(folder, JOURNAL), { ...meta, shard: { current, total: 2 }, ...choice });
+    writer.append(record(instance, 1));
+    writer.close({ status: 'passed', date: meta.date });
+    return folder;
+  };
+  const tasks = { selection: { seed: 1, tasks: 'tasks.yaml' } };
+  const merged = mergeRuns([shard(1, tasks, 'a'), shard(2, { selection: { seed: 1, tasks: resolve('tasks.yaml') } }, 'b')], reports);
+  assert.deepEqual(merged.results.instances.map((i) => i.instance), ['a', 'b']);
+  const other = { selection: { seed: 2, tasks: 'tasks.yaml' }, projects: { oracle: { agent: 'random' } } };
+  assert.throws(() => mergeRuns([shard(1, tasks, 'a'), shard(2, other, 'b')], reports),
+    /is not a shard of the same run as .*: seed 1 against 2; project oracle ran with \{"agent":"oracle"\} against \{"agent":"random"\}$/);
 });
 
 test('a writer is told apart from a later process with its id; a report folder names its latest run before any stale results.json', () => {

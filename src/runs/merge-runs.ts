@@ -1,11 +1,11 @@
 import { basename, join } from 'node:path';
-import { isDeepStrictEqual } from 'node:util';
 import { recordKey } from '../record/keys.ts';
 import type { BenchmarkResults, RunMetadata, RunRecord } from '../record/results.ts';
 import { plainError } from '../plain-error.ts';
 import { assembleResults, projectOf } from './assemble.ts';
 import { JOURNAL, JournalWriter, readJournal, stillWriting, type JournalContents } from './journal.ts';
 import { carryNetwork } from './network-files.ts';
+import { choiceDifferences, shownChoice } from './run-choice.ts';
 import { createRunFolder, pointLatestAt, readRun, resolveRun, runFolderName } from './run-folders.ts';
 import { carryScreenshots } from './screenshot-files.ts';
 import { carryTrajectories } from './trajectories.ts';
@@ -84,16 +84,13 @@ function checkEveryShard(shards: { folder: string; meta: RunMetadata }[]): void 
 const shardOf = (meta: RunMetadata) => (meta.shard ? `${meta.shard.current}/${meta.shard.total}` : 'not a shard');
 
 /** What must be the same for runs to be shards of one: the benchmark, the instances chosen, each project's options. */
+/** Why two shards are not of one run, one reason a difference. */
 function differencesBetween(a: RunMetadata, b: RunMetadata): string[] {
-  const differences: string[] = [];
-  if ((a.benchmark ?? null) !== (b.benchmark ?? null)) differences.push(`benchmark ${show(a.benchmark)} against ${show(b.benchmark)}`);
-  for (const key of ['tasks', 'splits', 'instances', 'seed'] as const) {
-    if (!isDeepStrictEqual(a.selection?.[key], b.selection?.[key])) differences.push(`${key} ${show(a.selection?.[key])} against ${show(b.selection?.[key])}`);
-  }
-  for (const [project, options] of Object.entries(b.projects)) {
-    if (a.projects[project] && !isDeepStrictEqual(a.projects[project], options)) differences.push(`project ${project} ran with ${show(a.projects[project])} against ${show(options)}`);
-  }
-  return differences;
+  return choiceDifferences(a, b).map((d) => {
+    if (d.kind === 'benchmark') return `benchmark ${shownChoice(d.before)} against ${shownChoice(d.now)}`;
+    if (d.kind === 'selection') return `${d.key} ${shownChoice(d.before)} against ${shownChoice(d.now)}`;
+    return `project ${d.key} ran with ${shownChoice(d.before)} against ${shownChoice(d.now)}`;
+  });
 }
 
 /** The shards' metadata as one run's: its start the earliest shard's, every project's options, the shards' runs named. */
@@ -105,5 +102,3 @@ function mergedMeta(shards: (JournalContents & { folder: string })[]): RunMetada
 }
 
 const describe = (record: RunRecord) => ('instance' in record ? `instance ${record.instance.task} › ${record.instance.instance} of project ${record.instance.project}` : `task ${record.taskError.task}`);
-
-const show = (value: unknown) => (value === undefined ? 'all (not set)' : JSON.stringify(value));

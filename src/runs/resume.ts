@@ -1,5 +1,3 @@
-import { resolve } from 'node:path';
-import { isDeepStrictEqual } from 'node:util';
 import { escapeRegExp } from '../escape-regexp.ts';
 import { instanceKey } from '../record/keys.ts';
 import { plainError } from '../plain-error.ts';
@@ -7,6 +5,7 @@ import { groupBy } from '../order.ts';
 import { readJournal, stillWriting } from './journal.ts';
 import type { InstanceRow, RunMetadata } from '../record/results.ts';
 import { resolveRun } from './run-folders.ts';
+import { choiceDifferences, shownChoice } from './run-choice.ts';
 import type { Usage } from '../agent/usage.ts';
 import type { Spent } from '../llm/spending.ts';
 
@@ -93,27 +92,16 @@ export function finishedEarlier(project: string, task: string, instance: string)
 /** An instance a spending ceiling cut short runs again: its score is the ceiling's, not the agent's. */
 const isFinished = (row: InstanceRow) => (row.outcome === 'scored' || row.outcome === 'not scored') && !row.budgetReached;
 
+/** Why the earlier run's records cannot be this run's, one reason a difference. */
 function differencesFrom(meta: RunMetadata, current: RunChoice): string[] {
-  const differences: string[] = [];
-  if ((meta.benchmark ?? null) !== (current.benchmark ?? null)) differences.push(`it ran benchmark ${show(meta.benchmark)}, this run ${show(current.benchmark)}`);
-  const before = meta.selection ?? {};
-  for (const key of ['tasks', 'splits', 'instances', 'seed'] as const) {
-    // The same manifest, whether a path to it was written from here or in full.
-    const same = key === 'tasks' ? sameFile(before.tasks, current.selection.tasks) : isDeepStrictEqual(before[key], current.selection[key]);
-    if (!same) differences.push(`it chose ${key} ${show(before[key])}, this run ${show(current.selection[key])}`);
-  }
-  for (const project of current.projects) {
-    const before = meta.projects[project.name ?? ''];
-    // As the journal stored them: through JSON.
-    const now = JSON.parse(JSON.stringify(project.metadata ?? {})) as unknown;
-    if (before && !isDeepStrictEqual(now, before)) differences.push(`project ${project.name} ran with ${show(before)}, now ${show(now)}`);
-  }
-  return differences;
+  // The config's projects as the journal stored their options: through JSON.
+  const projects = Object.fromEntries(current.projects.map((p) => [p.name ?? '', JSON.parse(JSON.stringify(p.metadata ?? {})) as Record<string, unknown>]));
+  return choiceDifferences(meta, { benchmark: current.benchmark, selection: current.selection, projects }).map((d) => {
+    if (d.kind === 'benchmark') return `it ran benchmark ${shownChoice(d.before)}, this run ${shownChoice(d.now)}`;
+    if (d.kind === 'selection') return `it chose ${d.key} ${shownChoice(d.before)}, this run ${shownChoice(d.now)}`;
+    return `project ${d.key} ran with ${shownChoice(d.before)}, now ${shownChoice(d.now)}`;
+  });
 }
-
-const sameFile = (a: string | undefined, b: string | undefined) => a === b || (a !== undefined && b !== undefined && resolve(a) === resolve(b));
-
-const show = (value: unknown) => (value === undefined ? 'all (not set)' : JSON.stringify(value));
 
 /**
  * Playwright matches a project's grepInvert against "<project> <file> [config tags] <task>
