@@ -97,7 +97,7 @@ export function expectedErrors(file: string): string[] {
 /** A JavaScript stack frame, as an uncaught exception prints it. */
 export const STACK_FRAME = /^\s+at .+[:(]\d+:\d+\)?$/m;
 
-/** Each result's attachment `name` in a JSON report (PLAYWRIGHT_JSON_OUTPUT_FILE), parsed, with its spec's title, tags and project. */
+/** Each result's attachment `name` in a JSON report (PLAYWRIGHT_JSON_OUTPUT_FILE), parsed, with its spec's title, tags and project: the files it names must still be there. */
 export function jsonAttachments<T>(report: string, name: string): { title: string; tags: string[]; project: string; value: T }[] {
   const found: { title: string; tags: string[]; project: string; value: T }[] = [];
   const walk = (suite: any): void => {
@@ -105,7 +105,9 @@ export function jsonAttachments<T>(report: string, name: string): { title: strin
       for (const t of spec.tests) {
         for (const result of t.results) {
           const attachment = result.attachments.find((a: any) => a.name === name);
-          if (attachment?.body) found.push({ title: spec.title, tags: spec.tags, project: t.projectName, value: JSON.parse(Buffer.from(attachment.body, 'base64').toString('utf8')) });
+          // A body, or a file (the records are attached as files: attachments.ts).
+          const text = attachment?.body ? Buffer.from(attachment.body, 'base64').toString('utf8') : attachment?.path && readFileSync(attachment.path, 'utf8');
+          if (text) found.push({ title: spec.title, tags: spec.tags, project: t.projectName, value: JSON.parse(text) });
         }
       }
     }
