@@ -70,7 +70,7 @@ function watchedRun(env = process.env): boolean {
 }
 
 /**
- * allure off: no Allure results (and no Allure metadata attached to the tests).
+ * allure off: no Allure results.
  * Not under merge-reports either: allure-playwright cannot replay blob reports (it reads
  * projects before merge-reports has any); shards keep their own Allure results, which
  * `allure generate` takes together (docs/reports-and-runs.md, "Allure"). Resolved from this package: a user's

@@ -10,7 +10,7 @@
 // 2. The runner (npx playwright test, playwright-run.ts: JSON and benchmark reporters):
 //    do-nothing and random over every task, 1 and 2 workers, BENCHWRIGHT_SCREENSHOT=off and
 //    BENCHWRIGHT_ALLURE=off; also do-nothing with 2 workers and both at their defaults
-//    (screenshot on, Allure metadata on; the Allure reporter itself is not in `--reporter`).
+//    (screenshot on; the Allure reporter itself is not in `--reporter`).
 // Per run: wall time of the whole command (npx and start-up included), episodes per second by
 // that wall time and by the JSON report's per-test durations (episodes x workers / their sum),
 // the median per episode, the ratios to bare Playwright with as many workers, and the errored
@@ -106,7 +106,7 @@ async function viaRunner(manifest: string, expected: number, project: string, wo
   const { instances } = readResults(join(resolveRun(undefined, join(work, 'runs')), RESULTS));
   const mine = instances.filter((i) => i.project === project);
   return {
-    label: `${project}${defaults ? ' (screenshot, Allure metadata)' : ''}`, workers, times: durations, wallMs: spawnMs, innerMs: wallMs,
+    label: `${project}${defaults ? ' (screenshot)' : ''}`, workers, times: durations, wallMs: spawnMs, innerMs: wallMs,
     errored: mine.filter((i) => i.outcome === 'errored').length,
     succeeded: mine.filter((i) => (i.score ?? 0) > 0).length,
     unfinished: expected - mine.filter((i) => i.outcome === 'scored' || i.outcome === 'not scored').length,

@@ -10,11 +10,11 @@ import type { FieldTrajectory, Trajectory } from './trajectory.ts';
 // What an instance's test attaches, by name and content type, written and read here only.
 
 /**
- * The content type of the large JSON attachments (trajectories, evaluations), written compact:
- * the HTML reporter keeps JSON attachments inline in one string per spec file, past ~10,000
- * instances longer than a string may be; this type it writes to a file of its own (data/).
- * They are attached as files: the runner keeps an attachment's body until the run ends (at
- * 26,532 instances, ~300 MB of records held twice), a file only as its path.
+ * The content type of the records (trajectories, evaluations), written compact, which the
+ * reporters tell from the notes for people (Allure leaves them out). They are attached as
+ * files: the runner keeps an attachment's body until the run ends (at 26,532 instances ~300 MB
+ * of records), a file only as its path; and the HTML reporter keeps a body of JSON inline in
+ * one string per spec file, past ~10,000 instances longer than a string may be.
  */
 const JSON_DATA_TYPE = 'application/vnd.benchwright+json';
 const JSON_TYPE = 'application/json';
@@ -71,7 +71,9 @@ export interface PageBoxes {
 export async function attachJson<K extends Kind>(testInfo: TestInfo, kind: K, value: (RecordAttachments & NoteAttachments)[K]): Promise<void> {
   const { name, contentType, pretty } = ATTACHMENTS[kind];
   const text = pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value);
-  if (contentType !== JSON_DATA_TYPE) return attachQuietly(testInfo, { name, contentType, body: Buffer.from(text) });
+  // A file lasts as long as the test's output folder: Playwright removes it as the test ends
+  // under another preserveOutput, before the reporters read it.
+  if (contentType !== JSON_DATA_TYPE || testInfo.config.preserveOutput !== 'always') return attachQuietly(testInfo, { name, contentType, body: Buffer.from(text) });
   const path = testInfo.outputPath(name);
   await writeFile(path, text);
   attachQuietly(testInfo, { name, contentType, path });
@@ -95,7 +97,8 @@ export const attachFinalPage = (testInfo: TestInfo, jpeg: Buffer) => attachQuiet
 export const attachFinalPageBoxes = (testInfo: TestInfo, boxes: PageBoxes) => attachQuietly(testInfo, { name: FINAL_PAGE_BOXES, body: Buffer.from(JSON.stringify(boxes)), contentType: JSON_TYPE });
 /** A step's page, attached as a file: a body would stay in the runner's memory for the whole run, every step of every instance. */
 export async function attachStepPage(testInfo: TestInfo, step: number, jpeg: Buffer): Promise<void> {
-  const path = testInfo.outputPath(`step-${step}.jpg`);
+  // Of its own: an infrastructure retry of the instance numbers its steps from 1 again.
+  const path = testInfo.outputPath(`step-${step}-${testInfo.attachments.length}.jpg`);
   await writeFile(path, jpeg);
   attachQuietly(testInfo, { name: `step ${step}.jpg`, path, contentType: 'image/jpeg' });
 }

@@ -50,8 +50,8 @@ const RETRIES = 'infrastructure retries';
 
 /**
  * The static annotations of an instance's test. Allure's labels (benchmark, task, split) are
- * given from these by its reporter (reporters/allure.ts): each static annotation is kept three
- * times a test in the HTML report, with its source location.
+ * given from these by its reporter (reporters/allure.ts): the HTML report keeps each static
+ * annotation three times a test (test, result, summary), with its source location.
  */
 export function instanceAnnotations(notes: InstanceNotes): Annotation[] {
   return [

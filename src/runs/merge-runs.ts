@@ -83,7 +83,6 @@ function checkEveryShard(shards: { folder: string; meta: RunMetadata }[]): void 
 
 const shardOf = (meta: RunMetadata) => (meta.shard ? `${meta.shard.current}/${meta.shard.total}` : 'not a shard');
 
-/** What must be the same for runs to be shards of one: the benchmark, the instances chosen, each project's options. */
 /** Why two shards are not of one run, one reason a difference. */
 function differencesBetween(a: RunMetadata, b: RunMetadata): string[] {
   return choiceDifferences(a, b).map((d) => {

@@ -46,13 +46,19 @@ export function writeResults(dir: string, results: BenchmarkResults, derived: Re
     for (const piece of resultsText(results, derived)) {
       pending += piece;
       if (pending.length < 2 ** 20) continue;
-      writeSync(fd, pending);
+      writeAll(fd, pending);
       pending = '';
     }
-    writeSync(fd, pending);
+    writeAll(fd, pending);
   } finally {
     closeSync(fd);
   }
+}
+
+/** One write may take part of the bytes (a disk nearly full): the rest, until a write throws. */
+function writeAll(fd: number, text: string): void {
+  const bytes = Buffer.from(text);
+  for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
 }
 
 export function readResults(file: string): BenchmarkResults {
