@@ -5,27 +5,16 @@
 // runner's peak RSS (the kernel's VmHWM), the HTML report's size and how long one test's page
 // takes to show, the size of Allure's results and of the run folder.
 // Usage: tsx scripts/bench-full-size.ts [tasks] [instances per task]
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { recordFigure } from './bench-figures.ts';
+import { folderSize } from './folder-size.ts';
 import { profile } from './process-cpu.ts';
 import { reportOpenTimes } from './report-open-time.ts';
 
 const tasks = Number(process.argv[2] ?? 117);
 const perTask = Number(process.argv[3] ?? 227);
 const CLI = join('node_modules', '@playwright', 'test', 'cli.js');
-
-/** A folder's size in bytes and its number of files. */
-function sizeOf(path: string): { bytes: number; files: number } {
-  let bytes = 0;
-  let files = 0;
-  for (const entry of readdirSync(path, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
-    bytes += statSync(join(entry.parentPath, entry.name)).size;
-    files++;
-  }
-  return { bytes, files };
-}
 
 interface Run { wall: number; runnerMB: number; cpu: number; html: number; testPage: number; allure?: { bytes: number; files: number }; runFolder?: number }
 
@@ -42,8 +31,8 @@ async function run(bare: boolean): Promise<Run> {
     const runs = join(dir, 'runs');
     return {
       wall: wallMs / 1000, runnerMB: peakMB.runner, cpu: Object.values(cpu).reduce((a, b) => a + b, 0),
-      html: sizeOf(join(dir, 'html')).bytes, testPage: open.direct,
-      ...(!bare && { allure: sizeOf(join(dir, 'allure-results')), runFolder: sizeOf(join(runs, readdirSync(runs).find((f) => f !== 'latest')!)).bytes }),
+      html: folderSize(join(dir, 'html')).bytes, testPage: open.direct,
+      ...(!bare && { allure: folderSize(join(dir, 'allure-results')), runFolder: folderSize(join(runs, readdirSync(runs).find((f) => f !== 'latest')!)).bytes }),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

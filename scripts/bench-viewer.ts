@@ -5,7 +5,7 @@
 // and the viewer's files against the rest of the run folder.
 // Usage: tsx scripts/bench-viewer.ts [run folder to grow from] [instances]
 //   (default: a run of the bundled tasks by the oracle and do-nothing, every step's screenshot kept)
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
@@ -20,6 +20,7 @@ import { seededRandom } from '../src/seeded-random.ts';
 import { VIEWER, writeViewer } from '../src/viewer/write-viewer.ts';
 import { runPlaywrightAsync, tempDir } from '../test/helpers.ts';
 import { recordFigure } from './bench-figures.ts';
+import { folderSize } from './folder-size.ts';
 
 /** Names the viewer and the tables group by, kept as they are. */
 const KEPT = new Set(['project', 'agent', 'task', 'split', 'outcome', 'status', 'type', 'metric', 'evaluator', 'end', 'tags', 'sites', 'role', 'field']);
@@ -61,8 +62,8 @@ writeReport(run, results, { resamples: 100 });
 const writing = performance.now();
 const page = writeViewer(run, results);
 const writeSeconds = (performance.now() - writing) / 1000;
-const viewerBytes = folderBytes(join(run, VIEWER));
-const runBytes = folderBytes(run) - viewerBytes;
+const viewerBytes = folderSize(join(run, VIEWER)).bytes;
+const runBytes = folderSize(run).bytes - viewerBytes;
 
 const browser = await chromium.launch(config.use?.launchOptions);
 const blank = join(work, 'blank.html');
@@ -129,10 +130,4 @@ async function sourceRun(): Promise<string> {
   const ran = await runPlaywrightAsync(['test', '--project=oracle', '--project=do-nothing', '--workers=2'], { BENCHWRIGHT_REPORT_DIR: reports, BENCHWRIGHT_SCREENSHOT: 'steps', BENCHWRIGHT_ALLURE: 'off' });
   if (!existsSync(join(reports, 'latest'))) throw new Error(`the source run wrote no run folder:\n${ran.stdout}\n${ran.stderr}`);
   return realpathSync(join(reports, 'latest'));
-}
-
-function folderBytes(folder: string): number {
-  let bytes = 0;
-  for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) if (entry.isFile()) bytes += statSync(join(entry.parentPath, entry.name)).size;
-  return bytes;
 }
