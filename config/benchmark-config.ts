@@ -1,4 +1,4 @@
-import { dirname, isAbsolute, join, relative } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PlaywrightTestConfig, ReporterDescription } from '@playwright/test';
 import type { BenchwrightOptions } from '../fixtures/benchwright.ts';
@@ -12,15 +12,16 @@ import { leaveOutFinished, planResume, SKIP_FINISHED } from '../src/runs/resume.
 import { useSettings, type SettingOptions } from '../src/settings/read.ts';
 import type { RunSettings } from '../src/settings/table.ts';
 import { PINNED_LOCALE } from '../src/runner/repeatable-page.ts';
-import { chooseBenchmark, chosenBenchmark } from '../src/runner/chosen-benchmark.ts';
-import { instanceCount, selectInstances, selectionSettings } from '../src/runner/selection.ts';
-import { loadBenchmark } from '../src/task/benchmark.ts';
+import { chooseBenchmark } from '../src/runner/chosen-benchmark.ts';
+import { instanceCount, selectionSettings } from '../src/runner/selection.ts';
+import { suitePlan } from '../src/runner/suite-plan.ts';
+import { specSource, writeSuite } from '../src/runner/suite-files.ts';
 import { prepareSpending } from './model-spending.ts';
 import { openRunPool } from '../src/runner/site-pool.ts';
 import { siteHosts } from '../src/runner/sites.ts';
 import { executableFor, findChromium, isFound } from '../src/setup/chromium.ts';
 import { thisMachine } from '../src/setup/machine.ts';
-import { BENCHMARK_SPEC, MODEL_AGENTS, standardProjects, withSitesSetup, type BenchmarkProject } from './projects.ts';
+import { MODEL_AGENTS, SUITE, standardProjects, withSitesSetup, type BenchmarkProject } from './projects.ts';
 
 export { agentProject, httpProject, llmProject, standardProjects, type BenchmarkProject } from './projects.ts';
 
@@ -90,6 +91,17 @@ function shownPath(path: string): string {
   return inside && !inside.startsWith('..') && !isAbsolute(inside) ? inside : path;
 }
 
+/**
+ * The generated suite's folder (src/runner/suite-plan.ts: a spec file per task): written by
+ * the runner, which its workers learn through the environment.
+ */
+function suiteFolder(inWorker: boolean, env = process.env): string {
+  if (inWorker && env.BENCHWRIGHT_SUITE) return env.BENCHWRIGHT_SUITE;
+  const test = ownModule('fixtures/benchwright');
+  env.BENCHWRIGHT_SUITE = writeSuite(new Map([...suitePlan().files.keys()].map((file) => [file, specSource({ module: SUITE, declare: 'declareSpec', arg: file, test })])));
+  return env.BENCHWRIGHT_SUITE;
+}
+
 /** modelProjects 'always': the projects that call a model run with the others (projects.ts, modelProject). */
 const withModelProjects = (projects: BenchmarkProject[], settings: RunSettings) =>
   settings.modelProjects === 'always' ? projects.map((p) => (MODEL_AGENTS.includes(p.use?.agent ?? '') ? { ...p, default: true } : p)) : projects;
@@ -130,10 +142,11 @@ export function benchmarkConfig(options: BenchmarkConfigOptions = {}): Playwrigh
   // tests; the pool of site copies its workers share.
   if (!inWorker && process.argv.includes('test') && !process.argv.includes('--list')) {
     openRunPool();
-    prepareSpending(finalProjects, settings, manifest.name, () => instanceCount(selectInstances(loadBenchmark(chosenBenchmark()), settings)), resume);
+    prepareSpending(finalProjects, settings, manifest.name, () => instanceCount(suitePlan().selection), resume);
   }
   return {
-    testDir: dirname(BENCHMARK_SPEC),
+    // The HTML report names each spec file from here: tasks/<task>.spec.js.
+    testDir: suiteFolder(inWorker),
     // Spread the instances of one spec file over the workers.
     fullyParallel: true,
     reporter: [

@@ -1,4 +1,4 @@
-import { basename } from 'node:path';
+import { basename, dirname } from 'node:path';
 import type { Project } from '@playwright/test';
 import { missingServer, settingsProblem } from '../agents/http/settings.ts';
 import type { LlmOptions } from '../agents/llm/options.ts';
@@ -7,8 +7,8 @@ import type { ChatSettings } from '../src/llm/client.ts';
 import { browsergymOptionsProblem } from '../src/observe/browsergym/views.ts';
 import { ownModule } from '../src/package-files.ts';
 
-/** The generated suite: one test per instance of the benchmark. */
-export const BENCHMARK_SPEC = ownModule('specs/benchmark.spec');
+/** The suite's declarations (specs/suite.ts); its spec files are generated (src/runner/suite-plan.ts). */
+export const SUITE = ownModule('specs/suite');
 
 export type BenchmarkProject = Project<BenchwrightOptions>;
 
@@ -21,7 +21,8 @@ export const SITES_SETUP = 'sites';
  */
 export function withSitesSetup(projects: BenchmarkProject[], logins: boolean): BenchmarkProject[] {
   if (!logins) return projects;
-  const setup: BenchmarkProject = { name: SITES_SETUP, testMatch: basename(ownModule('specs/sites.setup')) };
+  const file = ownModule('specs/sites.setup');
+  const setup: BenchmarkProject = { name: SITES_SETUP, testDir: dirname(file), testMatch: basename(file) };
   return [setup, ...projects.map((p) => ({ ...p, dependencies: [...(p.dependencies ?? []), SITES_SETUP] }))];
 }
 
@@ -31,7 +32,7 @@ export function withSitesSetup(projects: BenchmarkProject[], logins: boolean): B
  * Its options go in `use` and, for merged reports (which keep only metadata), in metadata.
  */
 export function agentProject(name: string, options: Partial<BenchwrightOptions>, timeout?: number): BenchmarkProject {
-  return { name, testMatch: basename(BENCHMARK_SPEC), use: options, metadata: { ...options }, ...(timeout && { timeout }) };
+  return { name, testMatch: '**/*.spec.js', use: options, metadata: { ...options }, ...(timeout && { timeout }) };
 }
 
 /** An agent that waits on a model or a server: an instance takes minutes, not the default 30 s. */

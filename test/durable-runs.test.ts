@@ -13,7 +13,7 @@ import { browsersOf, journalled, journalledSoFar, killedRun, ROOT, runCli, runPl
 // A run killed hard keeps every instance it finished, and a resumed run completes it: its
 // tables equal a clean run's. Runs live side by side; nothing that runs no instance writes.
 
-const finishedInOutput = (output: string) => [...output.matchAll(/^\s+✓\s+\d+ \[(\S+)\] › specs\/benchmark\.spec\.ts:\d+:\d+ › (\S+) › (\S+) @/gm)].map((m) => m.slice(1).join(' '));
+const finishedInOutput = (output: string) => [...output.matchAll(/^\s+✓\s+\d+ \[(\S+)\] › \S+\.spec\.js:\d+:\d+ › (\S+) › (\S+) @/gm)].map((m) => m.slice(1).join(' '));
 /** Every file under a folder (links as links) with a hash of its content. */
 function snapshot(dir: string): Record<string, string> {
   const files: Record<string, string> = {};
@@ -32,6 +32,8 @@ async function killThenResume(args: string[], env: Record<string, string>, clean
   const killed = await killedRun(args, { ...env, BENCHWRIGHT_REPORT_DIR: reports }, after, signal);
   const shown = finishedInOutput(killed.output);
   const kept = journalled(killed.folder);
+  // The terminal's lines are read: a change of their form must not leave the checks below with nothing.
+  assert.ok(shown.length > 0, killed.output);
   // The terminal may lag the journal by the instance the kill cut short of its line.
   assert.ok(kept.length >= after, killed.output);
   for (const instance of shown) assert.ok(kept.includes(instance), `${instance} was shown finished but is not in the journal`);
@@ -42,6 +44,7 @@ async function killThenResume(args: string[], env: Record<string, string>, clean
   const resumed = runPlaywright(args, { ...env, BENCHWRIGHT_REPORT_DIR: reports, BENCHWRIGHT_RESUME: 'latest' });
   assert.equal(resumed.code, 0, resumed.output);
   const rerun = finishedInOutput(resumed.output);
+  assert.ok(rerun.length > 0, resumed.output);
   assert.deepEqual(rerun.filter((i) => kept.includes(i)), [], 'a finished instance ran again');
   const [, folder] = listRuns(reports);
   assert.equal(readRun(folder!).results.meta.resumedFrom, killed.folder.split('/').at(-1));

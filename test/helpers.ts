@@ -23,9 +23,9 @@ export function tempDir(prefix = 'benchwright-test-'): string {
 const childEnv = (env: Record<string, string>) => ({ ...process.env, BENCHWRIGHT_CACHE_DIR: join(tempDir(), 'cache'), ...env });
 
 /** Runs a Node script of the project in a child process, with a loader cache of its own. */
-export function runScript(script: string, args: string[], env: Record<string, string> = {}) {
+export function runScript(script: string, args: string[], env: Record<string, string> = {}, cwd = ROOT) {
   const r = spawnSync(process.execPath, [script, ...args], {
-    cwd: ROOT,
+    cwd,
     encoding: 'utf8',
     env: childEnv(env),
     maxBuffer: 64 * 2 ** 20,
@@ -37,9 +37,9 @@ export function runScript(script: string, args: string[], env: Record<string, st
  * `npx playwright <command> ...` as a user runs it, with every output (test results, HTML
  * report, benchmark report, Allure results) in a temporary folder of its own.
  */
-export function runPlaywright(args: string[], env: Record<string, string> = {}) {
+export function runPlaywright(args: string[], env: Record<string, string> = {}, cwd = ROOT) {
   const { dir, script, argv, outputs } = playwrightRun(args);
-  const r = runScript(script, argv, { ...outputs, ...env });
+  const r = runScript(script, argv, { ...outputs, ...env }, cwd);
   return { ...r, output: r.stdout + r.stderr, dir };
 }
 

@@ -19,7 +19,7 @@ before(() => {
 test('the package: packed, installed offline into a project of its own, it runs that project\'s task, agent and evaluator', { timeout: 300_000 }, () => {
   const { tarball, files } = packed;
   // What a user's project needs, and nothing of the repository's own.
-  for (const file of ['bin/benchwright.js', 'dist/index.js', 'dist/index.d.ts', 'dist/plugin.js', 'dist/plugin.d.ts', 'dist/config/benchmark-config.js', 'dist/specs/benchmark.spec.js', 'dist/fixtures/benchwright.js',
+  for (const file of ['bin/benchwright.js', 'dist/index.js', 'dist/index.d.ts', 'dist/plugin.js', 'dist/plugin.d.ts', 'dist/config/benchmark-config.js', 'dist/specs/suite.js', 'dist/fixtures/benchwright.js',
     'dist/reporters/benchmark.js', 'dist/src/cli/main.js', 'dist/src/server/crowd-html-elements.js', 'dist/src/viewer/page/index.html', 'dist/src/viewer/page/main.js', 'schemas/task.schema.json', 'schemas/manifest.schema.json', 'schemas/agent-protocol.schema.json', 'README.md']) {
     assert.ok(files.includes(file), `the package lacks ${file}`);
   }

@@ -18,11 +18,11 @@ test('tests are one per instance, titled and tagged so --grep picks a task, an i
   const list = (env: Record<string, string>, ...args: string[]) => playwright(['--project=oracle', '--list', ...args], env).output;
   const all = list({});
   assert.match(all, /› review-sentiment › kettle\n/);
-  assert.match(all, /Total: 11 tests in 1 file/, 'the 10 bundled instances and the manifest check');
+  assert.match(all, /Total: 11 tests in 5 files/, 'the 10 bundled instances and the manifest check, a file per task');
   assert.match(list({}, '--grep', '@test'), /Total: 3 tests in 1 file/);
   assert.match(list({}, '--grep', '@review-sentiment'), /Total: 3 tests in 1 file/);
   assert.match(list({}, '--grep', 'kettle'), /Total: 1 test in 1 file/);
-  assert.match(list({ BENCHWRIGHT_INSTANCES: '1' }), /Total: 5 tests in 1 file/, 'one per task, and the manifest check');
+  assert.match(list({ BENCHWRIGHT_INSTANCES: '1' }), /Total: 5 tests in 5 files/, 'one per task, and the manifest check');
   const bad = playwright(['--project=oracle', '--list'], { BENCHWRIGHT_SPLIT: 'nope' });
   assert.notEqual(bad.code, 0);
   assert.match(bad.output, /the split setting \(BENCHWRIGHT_SPLIT, benchmarkConfig's split\) names unknown splits: nope \(known: train, test, challenge\)/);
@@ -33,5 +33,5 @@ test('with no usable browser a run stops at its start with one message that says
   const { code, output } = playwright(['--project=oracle'], noBrowser);
   assert.equal(code, 1, output);
   assert.equal(output.trim(), "Error: BENCHWRIGHT_CHROMIUM=/nonexistent does not exist: set it to a Chromium executable, or unset it to use a system Chromium or Playwright's own.");
-  assert.match(playwright(['--project=oracle', '--list'], noBrowser).output, /Total: 11 tests in 1 file/);
+  assert.match(playwright(['--project=oracle', '--list'], noBrowser).output, /Total: 11 tests in 5 files/);
 });

@@ -40,7 +40,7 @@ test('WebArena\'s 394 configurations: one task per intent template, task_id as t
   // Listed, and run with no site variable set: nothing runs, every instance says which variable to set.
   const env = { BENCHWRIGHT_TASKS: join(out, 'tasks.yaml'), BENCHWRIGHT_ALLURE: 'off' };
   const list = await runPlaywrightAsync(['test', '--list', '--project=oracle'], env);
-  assert.match(list.output, /Total: 399 tests in 2 files/); // 394 instances, the manifest's test, 4 logins
+  assert.match(list.output, /Total: 399 tests in 3 files/); // 394 instances (on sites: one file), the manifest's test, 4 logins
   const run = await runPlaywrightAsync(['test', '--project=do-nothing', '--grep', '@webarena-288|@webarena-33[0-9]'], env);
   assert.equal(run.code, 0, run.output);
   assert.doesNotMatch(run.output, /\d+ passed.*\n.*\d+ failed/);

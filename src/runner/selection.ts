@@ -65,9 +65,11 @@ export const MAX_TEST_GROUP_SIZE = 50;
 /**
  * How many of a task's instances a worker is handed at once. For every group it is handed, a
  * Playwright worker clones the spec file's whole suite and hashes every test's id: ~3 µs a
- * test, 76 ms per group with TurkingBench's 26,532 train instances in the suite, more than the
- * oracle's own work in the worker (measured: 10 tasks' 1,670 instances out of the full suite,
- * 336 s on 2 workers one by one, 174 s in groups). Groups of 50 make that ~1.5 ms an instance.
+ * test. When the whole run was one spec file, that was 76 ms per group with TurkingBench's
+ * 26,532 train instances, more than the oracle's own work in the worker (measured: 10 tasks'
+ * 1,670 instances out of the full suite, 336 s on 2 workers one by one, 174 s in groups). A
+ * task is a file of its own now (suite-plan.ts), which makes the clone a task's size; groups
+ * still make it once per group rather than once per instance.
  * A run of under 800 instances is handed out one instance at a time, as before; above that a
  * group holds one instance more per 400, so the last one handed out is short beside the run.
  * The testGroup setting fixes the size (1: one at a time, for a few slow instances picked by

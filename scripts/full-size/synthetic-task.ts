@@ -5,13 +5,13 @@ import { MAX_TEST_GROUP_SIZE } from '../../src/runner/selection.ts';
 import { madeUpInstance } from './records.ts';
 
 // TurkingBench's train split as tests without a browser (bench-full-size.ts): each runs an
-// oracle instance's steps and, unless bare, leaves its records as a real instance does. Handed
-// to the workers in groups, as benchmark.spec.ts hands a run of this size.
-const TASKS = Number(process.env.FULL_SIZE_TASKS ?? 117);
+// oracle instance's steps and, unless bare, leaves its records as a real instance does. A spec
+// file per task, handed to the workers in groups, as benchwright's suite is (src/runner/suite-plan.ts).
 const PER_TASK = Number(process.env.FULL_SIZE_PER_TASK ?? 227);
 const bare = process.env.FULL_SIZE_BARE === '1';
 
-for (let t = 0; t < TASKS; t++) {
+/** Declares task number `t`'s tests: called by its generated spec file (playwright.config.ts), with its `test`. */
+export function declareSyntheticTask(t: number, declareTest: typeof test): void {
   const task = `task-${t}`;
   test.describe(task, { tag: ['@train', `@${task}`] }, () => {
     for (let start = 0; start < PER_TASK; start += MAX_TEST_GROUP_SIZE) {
@@ -19,7 +19,7 @@ for (let t = 0; t < TASKS; t++) {
         test.describe.configure({ mode: 'default' });
         for (let i = start; i < Math.min(PER_TASK, start + MAX_TEST_GROUP_SIZE); i++) {
           const instance = `instance-${i}`;
-          test(instance, { annotation: bare ? [] : instanceAnnotations({ task, split: 'train', instance }) }, async ({}, testInfo) => {
+          declareTest(instance, { annotation: bare ? [] : instanceAnnotations({ task, split: 'train', instance }) }, async ({}, testInfo) => {
             const made = madeUpInstance(t, i);
             for (const action of made.actions) await test.step(action, () => {});
             if (bare) return;
