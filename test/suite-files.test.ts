@@ -55,17 +55,23 @@ test('a spec file is named after its task, in characters every file system takes
   ]);
 });
 
-test('a suite is written once into a folder named by its content; another suite gets another folder', () => {
+test('a suite is written once into a folder named by its content; another suite gets another folder; a root that cannot be written gives way to the next', () => {
   const root = tempDir();
   const spec = (arg: unknown) => specSource({ module: '/x/suite.ts', declare: 'declareSpec', arg, test: '/x/fixtures.ts' });
   const files = new Map([['tasks/a.spec.js', spec('tasks/a.spec.js')]]);
-  const folder = writeSuite(files, root);
-  assert.equal(writeSuite(new Map(files), root), folder);
+  const folder = writeSuite(files, [root]);
+  assert.equal(writeSuite(new Map(files), [root]), folder);
   assert.deepEqual(readdirSync(join(folder, 'tasks')), ['a.spec.js']);
-  const other = writeSuite(new Map([['tasks/b.spec.js', spec('tasks/b.spec.js')]]), root);
+  const other = writeSuite(new Map([['tasks/b.spec.js', spec('tasks/b.spec.js')]]), [root]);
   assert.notEqual(other, folder);
   // Nothing half-written is left beside them.
   assert.deepEqual(readdirSync(root).sort(), [folder, other].map((f) => f.slice(root.length + 1)).sort());
+
+  // A root that cannot be written (here, beneath a file): the next one.
+  const blocked = join(root, 'a-file');
+  writeFileSync(blocked, '');
+  const fallback = tempDir();
+  assert.equal(writeSuite(files, [join(blocked, 'suites'), fallback]), join(fallback, folder.slice(root.length + 1)));
   // The argument is data: a JSON literal, whatever it holds.
   assert.match(spec('"); process.exit(1); ("'), /^declareSpec\("\\"\); process\.exit\(1\); \(\\"", \(\.\.\.args\) => test\(\.\.\.args\)\);$/m);
 });

@@ -5,16 +5,18 @@ import { pathToFileURL } from 'node:url';
 import { cacheDir } from '../cache-dir.ts';
 
 /**
- * Where suites are written: the project's node_modules/.cache (the nearest node_modules from
- * the working directory), as other tools keep theirs. The suite's folder is Playwright's
- * rootDir, which the blob reports of shards must share to merge: there, it is the same on
- * every machine with the same checkout path, whatever its home or cache folder. Without a
- * node_modules, the user's cache folder.
+ * Where suites are written, in order: the project's node_modules/.cache (the nearest
+ * node_modules from the working directory), as other tools keep theirs; the user's cache
+ * folder, when there is no node_modules or it cannot be written. The suite's folder is
+ * Playwright's rootDir, which the blob reports of shards must share to merge: under
+ * node_modules it is the same on every machine with the same checkout path, whatever its home
+ * or cache folder.
  */
-export function suitesRoot(cwd = process.cwd()): string {
+export function suitesRoots(cwd = process.cwd()): string[] {
+  const cache = join(cacheDir(), 'suites');
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'node_modules'))) return join(dir, 'node_modules', '.cache', 'benchwright', 'suites');
-    if (dirname(dir) === dir) return join(cacheDir(), 'suites');
+    if (existsSync(join(dir, 'node_modules'))) return [join(dir, 'node_modules', '.cache', 'benchwright', 'suites'), cache];
+    if (dirname(dir) === dir) return [cache];
   }
 }
 
@@ -48,26 +50,36 @@ export function specSource({ module, declare, arg, test }: SpecDeclaration): str
 
 /**
  * Writes a suite's spec files (path in the folder -> source) into a folder named by their
- * content, under `root` (suitesRoot), and returns it. Two runs of the same
- * suite share it; two runs of different suites at once never touch each other's. A folder is
- * written whole under a temporary name and then renamed, so a folder that exists is complete.
+ * content, under the first of `roots` that can be written (suitesRoots), and returns it. Two
+ * runs of the same suite share it; two runs of different suites at once never touch each
+ * other's. A folder is written whole under a temporary name and then renamed, so a folder
+ * that exists is complete.
  */
-export function writeSuite(files: Map<string, string>, root = suitesRoot()): string {
+export function writeSuite(files: Map<string, string>, roots = suitesRoots()): string {
   const all = new Map([...files, ['package.json', '{ "type": "module" }\n']]);
   const hash = createHash('sha256').update(JSON.stringify([...all])).digest('hex').slice(0, 16);
-  const folder = join(root, hash);
+  for (const [i, root] of roots.entries()) {
+    try {
+      return writeFolder(join(root, hash), all);
+    } catch (e) {
+      if (i === roots.length - 1) throw e;
+    }
+  }
+  throw new Error('writeSuite: no folder to write the suite in');
+}
+
+function writeFolder(folder: string, files: Map<string, string>): string {
   if (existsSync(folder)) return folder;
   const temporary = `${folder}.${process.pid}.partial`;
-  rmSync(temporary, { recursive: true, force: true });
-  for (const [path, source] of all) {
-    mkdirSync(dirname(join(temporary, path)), { recursive: true });
-    writeFileSync(join(temporary, path), source);
-  }
   try {
+    for (const [path, source] of files) {
+      mkdirSync(dirname(join(temporary, path)), { recursive: true });
+      writeFileSync(join(temporary, path), source);
+    }
     renameSync(temporary, folder);
   } catch (e) {
-    // Another run wrote the same suite first.
     rmSync(temporary, { recursive: true, force: true });
+    // Another run wrote the same suite first.
     if (!existsSync(folder)) throw e;
   }
   return folder;
