@@ -1,4 +1,4 @@
-import type { FullConfig, TestCase, TestResult } from '@playwright/test/reporter';
+import type { FullConfig, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { AllureReporter } from 'allure-playwright';
 import { ALLURE_RUNTIME_MESSAGE_CONTENT_TYPE } from 'allure-js-commons/sdk/reporter';
 import { isRecordAttachment } from '../src/record/attachments.ts';
@@ -17,6 +17,11 @@ export default class BenchmarkAllureReporter extends AllureReporter {
   override onConfigure(config: FullConfig): void {
     this.benchmark = (config.metadata?.benchwright as { benchmark?: string } | undefined)?.benchmark;
     super.onConfigure(config);
+  }
+
+  override onBegin(suite: Suite): void {
+    super.onBegin(suite);
+    forgetWrittenSteps((this as unknown as { allureRuntime: AllureRuntime }).allureRuntime);
   }
 
   override onTestEnd(test: TestCase, result: TestResult): Promise<void> {
@@ -40,4 +45,33 @@ export default class BenchmarkAllureReporter extends AllureReporter {
     const message = { type: 'metadata', data: { labels, parameters } };
     return [{ name: 'benchwright labels', contentType: ALLURE_RUNTIME_MESSAGE_CONTENT_TYPE, body: Buffer.from(JSON.stringify(message)) }];
   }
+}
+
+/** What forgetWrittenSteps uses of allure-js-commons' ReporterRuntime (its state is private in its types). */
+interface AllureRuntime {
+  startStep(root: string, parent: string | null | undefined, result: object): string | undefined;
+  writeTest(uuid: string): void;
+  state: { deleteStepResult(uuid: string): void };
+  stepStack: { removeRoot(uuid: string): void };
+}
+
+/**
+ * allure-js-commons (3.x) keeps every step it was given until the run ends: a test's steps stay
+ * in its state after the test is written. At TurkingBench's size that is ~200 MB of the
+ * runner's memory (docs/performance.md). A test's steps are dropped once it is written.
+ */
+function forgetWrittenSteps(runtime: AllureRuntime): void {
+  const stepsOf = new Map<string, string[]>();
+  const { startStep, writeTest } = runtime;
+  runtime.startStep = (root, parent, result) => {
+    const uuid = startStep(root, parent, result);
+    if (uuid !== undefined) stepsOf.set(root, [...(stepsOf.get(root) ?? []), uuid]);
+    return uuid;
+  };
+  runtime.writeTest = (uuid) => {
+    writeTest(uuid);
+    for (const step of stepsOf.get(uuid) ?? []) runtime.state.deleteStepResult(step);
+    stepsOf.delete(uuid);
+    runtime.stepStack.removeRoot(uuid);
+  };
 }
