@@ -57,8 +57,8 @@ interface AllureRuntime {
 
 /**
  * allure-js-commons (3.x) keeps every step it was given until the run ends: a test's steps stay
- * in its state after the test is written. At TurkingBench's size that is ~200 MB of the
- * runner's memory (docs/performance.md). A test's steps are dropped once it is written.
+ * in its state after the test is written: at TurkingBench's size ~110 MB of the runner's peak
+ * (docs/performance.md). A test's steps are dropped once it is written.
  */
 function forgetWrittenSteps(runtime: AllureRuntime): void {
   const stepsOf = new Map<string, string[]>();
