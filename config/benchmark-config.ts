@@ -93,13 +93,11 @@ function shownPath(path: string): string {
 
 /**
  * The generated suite's folder (src/runner/suite-plan.ts: a spec file per task): written by
- * the runner, which its workers learn through the environment.
+ * the runner; a worker, which plans the same suite to declare its tests, finds it written.
  */
-function suiteFolder(inWorker: boolean, env = process.env): string {
-  if (inWorker && env.BENCHWRIGHT_SUITE) return env.BENCHWRIGHT_SUITE;
+function suiteFolder(): string {
   const test = ownModule('fixtures/benchwright');
-  env.BENCHWRIGHT_SUITE = writeSuite(new Map([...suitePlan().files.keys()].map((file) => [file, specSource({ module: SUITE, declare: 'declareSpec', arg: file, test })])));
-  return env.BENCHWRIGHT_SUITE;
+  return writeSuite(new Map([...suitePlan().files.keys()].map((file) => [file, specSource({ module: SUITE, declare: 'declareSpec', arg: file, test })])));
 }
 
 /** modelProjects 'always': the projects that call a model run with the others (projects.ts, modelProject). */
@@ -146,7 +144,7 @@ export function benchmarkConfig(options: BenchmarkConfigOptions = {}): Playwrigh
   }
   return {
     // The HTML report names each spec file from here: tasks/<task>.spec.js.
-    testDir: suiteFolder(inWorker),
+    testDir: suiteFolder(),
     // Spread the instances of one spec file over the workers.
     fullyParallel: true,
     reporter: [

@@ -48,7 +48,7 @@ export default class BenchmarkAllureReporter extends AllureReporter {
 }
 
 /** What forgetWrittenSteps uses of allure-js-commons' ReporterRuntime (its state is private in its types). */
-interface AllureRuntime {
+export interface AllureRuntime {
   startStep(root: string, parent: string | null | undefined, result: object): string | undefined;
   writeTest(uuid: string): void;
   state: { deleteStepResult(uuid: string): void };
@@ -60,12 +60,17 @@ interface AllureRuntime {
  * in its state after the test is written: at TurkingBench's size ~110 MB of the runner's peak
  * (docs/performance.md). A test's steps are dropped once it is written.
  */
-function forgetWrittenSteps(runtime: AllureRuntime): void {
+export function forgetWrittenSteps(runtime: AllureRuntime): void {
+  // Another version of the library, without these: left as it is.
+  if (typeof runtime.state?.deleteStepResult !== 'function' || typeof runtime.stepStack?.removeRoot !== 'function') return;
   const stepsOf = new Map<string, string[]>();
   const { startStep, writeTest } = runtime;
   runtime.startStep = (root, parent, result) => {
     const uuid = startStep(root, parent, result);
-    if (uuid !== undefined) stepsOf.set(root, [...(stepsOf.get(root) ?? []), uuid]);
+    if (uuid === undefined) return uuid;
+    const steps = stepsOf.get(root) ?? [];
+    steps.push(uuid);
+    stepsOf.set(root, steps);
     return uuid;
   };
   runtime.writeTest = (uuid) => {

@@ -15,6 +15,8 @@ type DeclareTest = (...args: Parameters<typeof test>) => void;
  */
 export function declareSpec(file: string, declareTest: DeclareTest): void {
   const { benchmark, selection, groupSize, files } = suitePlan();
+  // A file of a suite generated for other tasks would otherwise declare nothing, silently.
+  if (!files.has(file)) throw new Error(`${file} is not a spec file of this run's suite (${[...files.keys()].join(', ')}): the suite's folder is out of date; run again`);
   if (file === MANIFEST_SPEC) {
     declareTest('the manifest is valid', { tag: '@manifest' }, () => {
       expect(benchmark.errors.map((e) => formatError(e))).toEqual([]);

@@ -98,9 +98,9 @@ test('a run still being written cannot be resumed; a run of other choices is ref
   assert.throws(() => planResume('latest', reports, choice), new RegExp(`^Error: BENCHWRIGHT_RESUME: ${folder} is still running \\(process ${process.pid}\\): resume it once it has stopped$`));
   writer.close({ status: 'interrupted', date: meta.date });
   assert.deepEqual([...planResume('latest', reports, choice).finished.keys()], ['oracle']);
-  assert.match(' oracle tasks/t.spec.ts t @train @t a', planResume('latest', reports, choice).finished.get('oracle')!);
-  assert.match(' oracle sites.spec.ts t @train @t a', planResume('latest', reports, choice).finished.get('oracle')!);
-  assert.doesNotMatch(' oracle tasks/t.spec.ts t @train @t ab', planResume('latest', reports, choice).finished.get('oracle')!);
+  assert.match(' oracle pages/t.spec.js t @train @t a', planResume('latest', reports, choice).finished.get('oracle')!);
+  assert.match(' oracle sites.spec.js t @train @t a', planResume('latest', reports, choice).finished.get('oracle')!);
+  assert.doesNotMatch(' oracle pages/t.spec.js t @train @t ab', planResume('latest', reports, choice).finished.get('oracle')!);
   assert.throws(() => planResume('latest', reports, { selection: { seed: 2, instances: 3 }, projects: [{ name: 'oracle', metadata: { agent: 'random' } }] }),
     /cannot be resumed by this run: it chose instances all \(not set\), this run 3; it chose seed 1, this run 2; project oracle ran with \{"agent":"oracle"\}, now \{"agent":"random"\}$/);
 });

@@ -73,6 +73,6 @@ test('test groups: one instance at a time below 800 instances, growing with the 
 test('grouped instances keep their titles: the group is an anonymous describe', () => {
   const listed = runPlaywright(['test', '--project=oracle', '--list'], { BENCHWRIGHT_TASKS: join(SEEDED, 'tasks.yaml'), BENCHWRIGHT_INSTANCES: '1000' });
   assert.equal(listed.code, 0, listed.output);
-  assert.match(listed.stdout, /^ {2}\[oracle\] › tasks\/preset\.spec\.js:\d+:\d+ › preset › 1000$/m);
+  assert.match(listed.stdout, /^ {2}\[oracle\] › pages\/preset\.spec\.js:\d+:\d+ › preset › 1000$/m);
   assert.match(listed.stdout, /Total: 2001 tests/);
 });

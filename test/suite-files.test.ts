@@ -33,8 +33,9 @@ test('each task on pages is a spec file of its own, instances on sites share one
   ].join('\n'));
   const { files: here, rootDir } = listed({ BENCHWRIGHT_TASKS: manifest });
   assert.ok(rootDir.startsWith(join(ROOT, 'node_modules', '.cache', 'benchwright', 'suites')), rootDir);
-  assert.deepEqual([...here.keys()].sort(), ['manifest.spec.js', 'sites.spec.js', 'tasks/caption-check.spec.js', 'tasks/review-sentiment.spec.js']);
-  assert.equal(here.get('tasks/caption-check.spec.js')!.length, 3);
+  // In the order they run: the manifest's check, tasks on pages, instances on sites.
+  assert.deepEqual([...here.keys()], ['manifest.spec.js', 'pages/caption-check.spec.js', 'pages/review-sentiment.spec.js', 'sites.spec.js']);
+  assert.equal(here.get('pages/caption-check.spec.js')!.length, 3);
   assert.equal(here.get('manifest.spec.js')!.length, 1);
   // Both site tasks' instances, in the one file the schedule spreads them over.
   assert.ok(here.get('sites.spec.js')!.length >= 2);
@@ -45,24 +46,24 @@ test('each task on pages is a spec file of its own, instances on sites share one
 });
 
 test("a task's name picks its spec file on Playwright's command line", () => {
-  assert.deepEqual([...listed({ BENCHWRIGHT_TASKS: FORM_TASKS }, ['caption-check']).files.keys()], ['tasks/caption-check.spec.js']);
+  assert.deepEqual([...listed({ BENCHWRIGHT_TASKS: FORM_TASKS }, ['caption-check']).files.keys()], ['pages/caption-check.spec.js']);
 });
 
 test('a spec file is named after its task, in characters every file system takes, and never twice', () => {
   const taken = new Set<string>();
   assert.deepEqual(['review', 'tasks/a b.yaml', 'tasks/a_b.yaml', 'Review', '..hidden'].map((t) => taskSpec(t, taken)), [
-    'tasks/review.spec.js', 'tasks/tasks_a_b.yaml.spec.js', 'tasks/tasks_a_b.yaml-2.spec.js', 'tasks/Review-2.spec.js', 'tasks/_hidden.spec.js',
+    'pages/review.spec.js', 'pages/tasks_a_b.yaml.spec.js', 'pages/tasks_a_b.yaml-2.spec.js', 'pages/Review-2.spec.js', 'pages/_hidden.spec.js',
   ]);
 });
 
 test('a suite is written once into a folder named by its content; another suite gets another folder; a root that cannot be written gives way to the next', () => {
   const root = tempDir();
   const spec = (arg: unknown) => specSource({ module: '/x/suite.ts', declare: 'declareSpec', arg, test: '/x/fixtures.ts' });
-  const files = new Map([['tasks/a.spec.js', spec('tasks/a.spec.js')]]);
+  const files = new Map([['pages/a.spec.js', spec('pages/a.spec.js')]]);
   const folder = writeSuite(files, [root]);
   assert.equal(writeSuite(new Map(files), [root]), folder);
-  assert.deepEqual(readdirSync(join(folder, 'tasks')), ['a.spec.js']);
-  const other = writeSuite(new Map([['tasks/b.spec.js', spec('tasks/b.spec.js')]]), [root]);
+  assert.deepEqual(readdirSync(join(folder, 'pages')), ['a.spec.js']);
+  const other = writeSuite(new Map([['pages/b.spec.js', spec('pages/b.spec.js')]]), [root]);
   assert.notEqual(other, folder);
   // Nothing half-written is left beside them.
   assert.deepEqual(readdirSync(root).sort(), [folder, other].map((f) => f.slice(root.length + 1)).sort());

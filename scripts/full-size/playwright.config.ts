@@ -11,7 +11,7 @@ const tasks = Number(process.env.FULL_SIZE_TASKS ?? 117);
 const declare = fileURLToPath(new URL('synthetic-task.ts', import.meta.url));
 const html: ReporterDescription = ['html', { open: 'never', noSnippets: true }];
 export default defineConfig({
-  testDir: writeSuite(new Map(Array.from({ length: tasks }, (_, t) => [`tasks/task-${t}.spec.js`, specSource({ module: declare, declare: 'declareSyntheticTask', arg: t, test: '@playwright/test' })]))),
+  testDir: writeSuite(new Map(Array.from({ length: tasks }, (_, t) => [`tasks/task-${t}.spec.js`, specSource({ module: declare, declare: 'declareSyntheticTask', arg: t, test: fileURLToPath(import.meta.resolve('@playwright/test')) })]))),
   fullyParallel: true,
   workers: 2,
   projects: [{ name: 'oracle' }],

@@ -1,8 +1,9 @@
 import type { SelectedTask } from './selection.ts';
 
 /**
- * The order tests are declared in, which is the order Playwright hands them to its workers.
- * Tasks on pages come first, in their order. Instances on sites follow, spread out: those
+ * The order tests are declared in, which is the order Playwright hands them to its workers
+ * within a spec file. Tasks on pages come first, in their order (each has a spec file of its
+ * own: suite-plan.ts). Instances on sites follow, in one file, spread out: those
  * that use the same sites the same way (holding the same ones alone, or only reading) form a
  * group, and each group's instances are spread evenly over the run's site part, so that at
  * any moment the workers ask for copies of different sites rather than all wait for one

@@ -13,6 +13,9 @@ export interface SuitePlan {
   files: Map<string, ReturnType<typeof schedule>>;
 }
 
+// Playwright runs spec files in the order of their names (compared in the machine's locale):
+// the manifest's check, then tasks on pages, then instances on sites, whose first letters sort
+// alike in every locale.
 /** The spec file that checks the manifest itself. */
 export const MANIFEST_SPEC = 'manifest.spec.js';
 /** Instances on sites stay in one file: the schedule spreads them over one file's order. */
@@ -49,7 +52,7 @@ export function suitePlan(): SuitePlan {
  * merged shards, depend on them.
  */
 export function taskSpec(title: string, taken: Set<string>): string {
-  const base = `tasks/${title.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '_').slice(0, 120)}`;
+  const base = `pages/${title.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '_').slice(0, 120)}`;
   let file = `${base}.spec.js`;
   // Names that differ in case alone would be one file on macOS and Windows.
   for (let n = 2; taken.has(file.toLowerCase()); n++) file = `${base}-${n}.spec.js`;

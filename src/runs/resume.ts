@@ -111,6 +111,6 @@ function finishedPattern(rows: InstanceRow[]): RegExp {
   const byTask = groupBy(rows, (row) => row.task);
   const tasks = [...byTask].map(([task, instances]) => `${escapeRegExp(task)}(?: @\\S+)* (?:${instances.map((i) => escapeRegExp(i.instance)).join('|')})`);
   // The file: the task's own, or the one of instances on sites (suite-plan.ts); its name has no spaces.
-  return new RegExp(` \\S+\\.spec\\.[jt]s(?: @\\S+)* (?:${tasks.join('|')})$`);
+  return new RegExp(` \\S+\\.spec\\.js(?: @\\S+)* (?:${tasks.join('|')})$`);
 }
 
