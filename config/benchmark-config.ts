@@ -143,7 +143,7 @@ export function benchmarkConfig(options: BenchmarkConfigOptions = {}): Playwrigh
     prepareSpending(finalProjects, settings, manifest.name, () => instanceCount(suitePlan().selection), resume);
   }
   return {
-    // The HTML report names each spec file from here: tasks/<task>.spec.js.
+    // The HTML report names each spec file from here: pages/<task>.spec.js.
     testDir: suiteFolder(),
     // Spread the instances of one spec file over the workers.
     fullyParallel: true,
