@@ -52,7 +52,7 @@ export interface AllureRuntime {
   startStep(root: string, parent: string | null | undefined, result: object): string | undefined;
   writeTest(uuid: string): void;
   state: { deleteStepResult(uuid: string): void };
-  stepStack: { removeRoot(uuid: string): void };
+  stepStack: { removeRoot(uuid: string): void; rootsByStep?: Map<string, string> };
 }
 
 /**
@@ -75,7 +75,11 @@ export function forgetWrittenSteps(runtime: AllureRuntime): void {
   };
   runtime.writeTest = (uuid) => {
     writeTest(uuid);
-    for (const step of stepsOf.get(uuid) ?? []) runtime.state.deleteStepResult(step);
+    for (const step of stepsOf.get(uuid) ?? []) {
+      runtime.state.deleteStepResult(step);
+      // Allure drops a stopped step from its root's list but not from this map, and removeRoot clears the map from the list.
+      runtime.stepStack.rootsByStep?.delete(step);
+    }
     stepsOf.delete(uuid);
     runtime.stepStack.removeRoot(uuid);
   };

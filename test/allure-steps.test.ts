@@ -8,7 +8,7 @@ import { forgetWrittenSteps, type AllureRuntime } from '../reporters/allure.ts';
 test("a written test's steps are in its result, nested as they ran, and no longer in the runtime", () => {
   const writer = new InMemoryWriter();
   const runtime = new ReporterRuntime({ writer });
-  const state = (runtime as unknown as { state: { getStepResult(uuid: string): unknown } }).state;
+  const { state, stepStack } = runtime as unknown as { state: { getStepResult(uuid: string): unknown }; stepStack: { rootsByStep: Map<string, string> } };
   forgetWrittenSteps(runtime as unknown as AllureRuntime);
   const written = runtime.startTest({ name: 'written' });
   const running = runtime.startTest({ name: 'still running' });
@@ -21,8 +21,10 @@ test("a written test's steps are in its result, nested as they ran, and no longe
   assert.deepEqual(writer.tests.map((t) => [t.name, t.steps.map((s) => [s.name, s.steps.map((n) => n.name)])]), [['written', [['outer', ['inner']]]]]);
   assert.equal(state.getStepResult(outer), undefined);
   assert.equal(state.getStepResult(inner), undefined);
+  assert.deepEqual([outer, inner].map((step) => stepStack.rootsByStep.has(step)), [false, false]);
   // Another test's steps stay until it is written.
   assert.notEqual(state.getStepResult(other), undefined);
+  assert.equal(stepStack.rootsByStep.get(other), running);
 });
 
 test('a runtime without the methods relied on is left as it is', () => {

@@ -11,10 +11,7 @@ import type { FieldTrajectory, Trajectory } from './trajectory.ts';
 
 /**
  * The content type of the records (trajectories, evaluations), written compact, which the
- * reporters tell from the notes for people (Allure leaves them out). They are attached as
- * files: the runner keeps an attachment's body until the run ends (at 26,532 instances ~300 MB
- * of records), a file only as its path; and the HTML reporter keeps a body of JSON inline in
- * one string per spec file, past ~10,000 instances longer than a string may be.
+ * reporters tell from the notes for people (Allure leaves them out).
  */
 const JSON_DATA_TYPE = 'application/vnd.benchwright+json';
 const JSON_TYPE = 'application/json';
@@ -70,12 +67,20 @@ export interface PageBoxes {
 
 export async function attachJson<K extends Kind>(testInfo: TestInfo, kind: K, value: (RecordAttachments & NoteAttachments)[K]): Promise<void> {
   const { name, contentType, pretty } = ATTACHMENTS[kind];
-  const text = pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value);
-  // A file lasts as long as the test's output folder: Playwright removes it as the test ends
-  // under another preserveOutput, before the reporters read it.
-  if (contentType !== JSON_DATA_TYPE || testInfo.config.preserveOutput !== 'always') return attachQuietly(testInfo, { name, contentType, body: Buffer.from(text) });
-  const path = testInfo.outputPath(name);
-  await writeFile(path, text);
+  await attachBytes(testInfo, { name, contentType }, Buffer.from(pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value)));
+}
+
+/**
+ * Attached as a file in the test's output folder: the runner keeps an attachment's body until
+ * the run ends, every test's (at 26,532 instances ~70 MB of notes and ~300 MB of records), a
+ * file only as its path; the HTML reporter would keep a body of JSON inline in one string per
+ * spec file. As a body only where Playwright removes the folder as the test ends, before the
+ * reporters read it (preserveOutput other than 'always').
+ */
+async function attachBytes(testInfo: TestInfo, { name, contentType, file = name }: { name: string; contentType: string; file?: string }, bytes: Buffer): Promise<void> {
+  if (testInfo.config.preserveOutput !== 'always') return attachQuietly(testInfo, { name, contentType, body: bytes });
+  const path = testInfo.outputPath(file);
+  await writeFile(path, bytes);
   attachQuietly(testInfo, { name, contentType, path });
 }
 
@@ -92,9 +97,9 @@ function attachQuietly(testInfo: TestInfo, attachment: { name: string; contentTy
 /** The HAR the instance's context recorded (a file in the test's output folder). */
 export const attachNetwork = (testInfo: TestInfo, path: string) => attachQuietly(testInfo, { name: NETWORK_HAR, path, contentType: JSON_TYPE });
 /** One instance's field scores as a table (Allure shows a CSV attachment as one). */
-export const attachFieldScores = (testInfo: TestInfo, records: FieldRecord[]) => attachQuietly(testInfo, { name: FIELD_SCORES, body: Buffer.from(fieldScoresCsv(records)), contentType: 'text/csv' });
-export const attachFinalPage = (testInfo: TestInfo, jpeg: Buffer) => attachQuietly(testInfo, { name: FINAL_PAGE, body: jpeg, contentType: 'image/jpeg' });
-export const attachFinalPageBoxes = (testInfo: TestInfo, boxes: PageBoxes) => attachQuietly(testInfo, { name: FINAL_PAGE_BOXES, body: Buffer.from(JSON.stringify(boxes)), contentType: JSON_TYPE });
+export const attachFieldScores = (testInfo: TestInfo, records: FieldRecord[]) => attachBytes(testInfo, { name: FIELD_SCORES, contentType: 'text/csv' }, Buffer.from(fieldScoresCsv(records)));
+export const attachFinalPage = (testInfo: TestInfo, jpeg: Buffer) => attachBytes(testInfo, { name: FINAL_PAGE, contentType: 'image/jpeg', file: 'final page.jpg' }, jpeg);
+export const attachFinalPageBoxes = (testInfo: TestInfo, boxes: PageBoxes) => attachBytes(testInfo, { name: FINAL_PAGE_BOXES, contentType: JSON_TYPE }, Buffer.from(JSON.stringify(boxes)));
 /** A step's page, attached as a file: a body would stay in the runner's memory for the whole run, every step of every instance. */
 export async function attachStepPage(testInfo: TestInfo, step: number, jpeg: Buffer): Promise<void> {
   // Of its own: an infrastructure retry of the instance numbers its steps from 1 again.

@@ -18,7 +18,7 @@ export async function recordVerdict(testInfo: TestInfo, verdict: Verdict): Promi
   testInfo.annotations.push(...runAnnotations({ score: verdict.score, ceiling: verdict.ceiling }));
   await attachJson(testInfo, 'evaluations', verdict.evaluations);
   const fields = fieldRecordsOf(verdict.evaluations);
-  if (fields.length) attachFieldScores(testInfo, fields);
+  if (fields.length) await attachFieldScores(testInfo, fields);
   if (verdict.fieldTrajectory) await attachJson(testInfo, 'fieldTrajectory', verdict.fieldTrajectory);
 }
 
@@ -46,9 +46,9 @@ export async function recordTraces(testInfo: TestInfo, traces: Traces): Promise<
   if (traces.trajectory.steps) await attachJson(testInfo, 'trajectory', traces.trajectory as Trajectory);
   if (traces.report.log.length) await attachJson(testInfo, 'agentLog', traces.report.log);
   if (Object.keys(traces.report.usage).length) await attachJson(testInfo, 'usage', traces.report.usage);
-  if (traces.finalPage) attachFinalPage(testInfo, traces.finalPage);
+  if (traces.finalPage) await attachFinalPage(testInfo, traces.finalPage);
   // Only beside the picture they mark.
-  if (traces.finalPage && traces.finalPageBoxes) attachFinalPageBoxes(testInfo, traces.finalPageBoxes);
+  if (traces.finalPage && traces.finalPageBoxes) await attachFinalPageBoxes(testInfo, traces.finalPageBoxes);
 }
 
 /** A kind with an entry, a count above 0, a crash: most instances have none, and 26,532 empty notes weigh on every report. */
