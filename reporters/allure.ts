@@ -1,4 +1,4 @@
-import type { FullConfig, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import type { FullConfig, Suite, TestCase, TestResult, TestStep } from '@playwright/test/reporter';
 import { AllureReporter } from 'allure-playwright';
 import { ALLURE_RUNTIME_MESSAGE_CONTENT_TYPE } from 'allure-js-commons/sdk/reporter';
 import { isRecordAttachment } from '../src/record/attachments.ts';
@@ -24,8 +24,9 @@ export default class BenchmarkAllureReporter extends AllureReporter {
     forgetWrittenSteps((this as unknown as { allureRuntime: AllureRuntime }).allureRuntime);
   }
 
-  override onTestEnd(test: TestCase, result: TestResult): Promise<void> {
-    return super.onTestEnd(test, { ...result, attachments: [...result.attachments.filter((a) => !isRecordAttachment(a)), ...this.metadataOf(test, result)] });
+  override async onTestEnd(test: TestCase, result: TestResult): Promise<void> {
+    await super.onTestEnd(test, { ...result, attachments: [...result.attachments.filter((a) => !isRecordAttachment(a)), ...this.metadataOf(test, result)] });
+    forgetWrittenTest(this as unknown as AllureTestMaps, test.id, result.steps);
   }
 
   /**
@@ -44,6 +45,34 @@ export default class BenchmarkAllureReporter extends AllureReporter {
     const parameters = [...(instance !== undefined ? [{ name: 'instance', value: instance }] : []), ...(agent !== undefined ? [{ name: 'agent', value: agent }] : [])];
     const message = { type: 'metadata', data: { labels, parameters } };
     return [{ name: 'benchwright labels', contentType: ALLURE_RUNTIME_MESSAGE_CONTENT_TYPE, body: Buffer.from(JSON.stringify(message)) }];
+  }
+}
+
+/** allure-playwright's (3.x) maps from a test's id to what it gathers while the test runs (private in its types). */
+export interface AllureTestMaps {
+  allureResultsUuids?: Map<string, unknown>;
+  attachmentTargets?: Map<string, unknown>;
+  pendingAttachmentTasks?: Map<string, unknown>;
+  beforeHooksStepsStack?: Map<string, unknown>;
+  afterHooksStepsStack?: Map<string, unknown>;
+  /** By Playwright's step: its Allure step's id, and where its attachments go. */
+  pwStepUuid?: WeakMap<TestStep, unknown>;
+  attachmentTargetByStep?: WeakMap<TestStep, unknown>;
+}
+
+/**
+ * allure-playwright keeps what it gathered for each test (its result's id, its hooks' steps,
+ * its attachments' targets) until the run ends, in maps keyed by the test's id, and for each
+ * of its steps in maps keyed by Playwright's step, which the runner keeps to the end: at
+ * TurkingBench's size ~65 MB of what the runner holds when the last test ends (docs/performance.md). Once the test is
+ * written they are dropped; a retry of the test gathers its own again when it begins.
+ */
+export function forgetWrittenTest(reporter: AllureTestMaps, testId: string, steps: TestStep[]): void {
+  for (const map of [reporter.allureResultsUuids, reporter.attachmentTargets, reporter.pendingAttachmentTasks, reporter.beforeHooksStepsStack, reporter.afterHooksStepsStack]) map?.delete(testId);
+  for (let left = [...steps], step = left.pop(); step; step = left.pop()) {
+    reporter.pwStepUuid?.delete(step);
+    reporter.attachmentTargetByStep?.delete(step);
+    left.push(...step.steps);
   }
 }
 

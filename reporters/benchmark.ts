@@ -18,6 +18,7 @@ import { createRunFolder, pointLatestAt, reportFolder, runFolderName } from '../
 import { optionValues } from '../src/runner/command-line.ts';
 import { appendTrajectory, carryTrajectories } from '../src/runs/trajectories.ts';
 import { writeViewer } from '../src/viewer/write-viewer.ts';
+import { collectGarbage } from '../src/full-collection.ts';
 
 export interface BenchmarkReporterOptions {
   /** The report folder: each run writes to a folder of its own in it (docs/reports-and-runs.md, "Runs"). */
@@ -176,6 +177,9 @@ export default class BenchmarkReporter implements Reporter {
     } catch (e) {
       console.error(`benchwright: could not write the run's viewer (benchwright show ${basename(folder)} tries again): ${(e as Error).message}`);
     }
+    // Before the HTML reporter builds its report: the records read back are garbage from here.
+    results = undefined;
+    collectGarbage();
   }
 
   /** The table comes after Playwright's own summary, which the list reporter (after this one) prints in its onEnd. */

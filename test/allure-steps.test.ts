@@ -1,9 +1,14 @@
-// Allure's runtime keeps every step it was given until the run ends; benchwright's Allure
-// reporter drops a test's steps once the test is written (reporters/allure.ts).
+// Allure's runtime and allure-playwright keep every test's steps and what they gathered for it
+// until the run ends; benchwright's Allure reporter drops them once the test is written
+// (reporters/allure.ts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { InMemoryWriter, ReporterRuntime } from 'allure-js-commons/sdk/reporter';
-import { forgetWrittenSteps, type AllureRuntime } from '../reporters/allure.ts';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestStep } from '@playwright/test/reporter';
+import BenchmarkAllureReporter, { forgetWrittenSteps, forgetWrittenTest, type AllureRuntime, type AllureTestMaps } from '../reporters/allure.ts';
 
 test("a written test's steps are in its result, nested as they ran, and no longer in the runtime", () => {
   const writer = new InMemoryWriter();
@@ -33,4 +38,23 @@ test('a runtime without the methods relied on is left as it is', () => {
   forgetWrittenSteps(runtime);
   assert.equal(runtime.startStep, startStep);
   assert.equal(runtime.writeTest, writeTest);
+});
+
+test("allure-playwright's maps forget a written test, its steps at any depth, and keep the others'", () => {
+  const reporter = new BenchmarkAllureReporter({ resultsDir: mkdtempSync(join(tmpdir(), 'allure-')) }) as unknown as Required<AllureTestMaps>;
+  const byId = [reporter.allureResultsUuids, reporter.attachmentTargets, reporter.pendingAttachmentTasks, reporter.beforeHooksStepsStack, reporter.afterHooksStepsStack];
+  // The library's own maps: a version that renames them fails here rather than leaking again.
+  for (const map of byId) assert.ok(map instanceof Map);
+  for (const map of [reporter.pwStepUuid, reporter.attachmentTargetByStep]) assert.ok(map instanceof WeakMap);
+  const step = (steps: TestStep[] = []) => ({ steps }) as unknown as TestStep;
+  const inner = step();
+  const written = [step([inner])];
+  const other = step();
+  for (const [id, steps] of [['written', [...written, inner]], ['running', [other]]] as const) {
+    for (const map of byId) map.set(id, {});
+    for (const s of steps) for (const map of [reporter.pwStepUuid, reporter.attachmentTargetByStep]) map.set(s, id);
+  }
+  forgetWrittenTest(reporter, 'written', written);
+  assert.deepEqual(byId.map((map) => [...map.keys()]), byId.map(() => ['running']));
+  assert.deepEqual([...written, inner, other].map((s) => reporter.pwStepUuid.has(s) || reporter.attachmentTargetByStep.has(s)), [false, false, true]);
 });
