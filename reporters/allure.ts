@@ -64,8 +64,9 @@ export interface AllureTestMaps {
  * allure-playwright keeps what it gathered for each test (its result's id, its hooks' steps,
  * its attachments' targets) until the run ends, in maps keyed by the test's id, and for each
  * of its steps in maps keyed by Playwright's step, which the runner keeps to the end: at
- * TurkingBench's size ~65 MB of what the runner holds when the last test ends (docs/performance.md). Once the test is
- * written they are dropped; a retry of the test gathers its own again when it begins.
+ * TurkingBench's size ~65 MB of what the runner holds when the last test ends
+ * (docs/performance.md). Once the test is written they are dropped; a retry of the test
+ * gathers its own again when it begins.
  */
 export function forgetWrittenTest(reporter: AllureTestMaps, testId: string, steps: TestStep[]): void {
   for (const map of [reporter.allureResultsUuids, reporter.attachmentTargets, reporter.pendingAttachmentTasks, reporter.beforeHooksStepsStack, reporter.afterHooksStepsStack]) map?.delete(testId);
