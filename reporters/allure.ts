@@ -25,8 +25,13 @@ export default class BenchmarkAllureReporter extends AllureReporter {
   }
 
   override async onTestEnd(test: TestCase, result: TestResult): Promise<void> {
-    await super.onTestEnd(test, { ...result, attachments: [...result.attachments.filter((a) => !isRecordAttachment(a)), ...this.metadataOf(test, result)] });
-    forgetWrittenTest(this as unknown as AllureTestMaps, test.id, result.steps);
+    const maps = this as unknown as AllureTestMaps;
+    const uuid = maps.allureResultsUuids?.get(test.id);
+    try {
+      await super.onTestEnd(test, { ...result, attachments: [...result.attachments.filter((a) => !isRecordAttachment(a)), ...this.metadataOf(test, result)] });
+    } finally {
+      forgetWrittenTest(maps, test.id, uuid, result.steps);
+    }
   }
 
   /**
@@ -48,28 +53,25 @@ export default class BenchmarkAllureReporter extends AllureReporter {
   }
 }
 
-/** allure-playwright's (3.x) maps from a test's id to what it gathers while the test runs (private in its types). */
+/** allure-playwright's (3.x) maps that outlive a test (private in its types). */
 export interface AllureTestMaps {
-  allureResultsUuids?: Map<string, unknown>;
-  attachmentTargets?: Map<string, unknown>;
-  pendingAttachmentTasks?: Map<string, unknown>;
-  beforeHooksStepsStack?: Map<string, unknown>;
-  afterHooksStepsStack?: Map<string, unknown>;
+  /** By the test's id, its Allure result's id. */
+  allureResultsUuids?: Map<string, string>;
   /** By Playwright's step: its Allure step's id, and where its attachments go. */
   pwStepUuid?: WeakMap<TestStep, unknown>;
   attachmentTargetByStep?: WeakMap<TestStep, unknown>;
 }
 
 /**
- * allure-playwright keeps what it gathered for each test (its result's id, its hooks' steps,
- * its attachments' targets) until the run ends, in maps keyed by the test's id, and for each
- * of its steps in maps keyed by Playwright's step, which the runner keeps to the end: at
- * TurkingBench's size ~65 MB of what the runner holds when the last test ends
- * (docs/performance.md). Once the test is written they are dropped; a retry of the test
- * gathers its own again when it begins.
+ * allure-playwright drops most of what it gathered for a test when the test ends, but keeps
+ * its result's id by the test's id, and for each of its steps what it made of it, keyed by
+ * Playwright's step, which the runner keeps to the end of the run: at TurkingBench's size
+ * ~65 MB of what the runner holds when the last test ends (docs/performance.md). Once the test
+ * is written they are dropped; a retry begun meanwhile (Playwright does not wait for a
+ * reporter's onTestEnd) keeps the id it was given. `uuid`: the result's id as the test ended.
  */
-export function forgetWrittenTest(reporter: AllureTestMaps, testId: string, steps: TestStep[]): void {
-  for (const map of [reporter.allureResultsUuids, reporter.attachmentTargets, reporter.pendingAttachmentTasks, reporter.beforeHooksStepsStack, reporter.afterHooksStepsStack]) map?.delete(testId);
+export function forgetWrittenTest(reporter: AllureTestMaps, testId: string, uuid: string | undefined, steps: TestStep[]): void {
+  if (reporter.allureResultsUuids?.get(testId) === uuid) reporter.allureResultsUuids?.delete(testId);
   for (let left = [...steps], step = left.pop(); step; step = left.pop()) {
     reporter.pwStepUuid?.delete(step);
     reporter.attachmentTargetByStep?.delete(step);

@@ -149,14 +149,21 @@ export default class BenchmarkReporter implements Reporter {
     // Where the journal could not be, the results go to a folder of their own in the temporary folder.
     const folder = this.journal ? dirname(this.journal.file) : mkdtempSync(join(tmpdir(), 'benchwright-run-'));
     if (!this.journal) console.error(`benchwright: no run folder could be written in ${this.reportDir} (${this.unwritable?.message}); this run's results are in ${folder}`);
+    this.writeRun(folder, result);
+    // The records read back are garbage once writeRun has returned: collected before the HTML reporter builds its report.
+    collectGarbage();
+  }
+
+  /** results.json, the tables and the viewer, from the journal; holds nothing once it returns. */
+  private writeRun(folder: string, result: FullResult): void {
     let results: BenchmarkResults | undefined;
     try {
-      const tests = this.suite.allTests();
+      const tests = this.suite!.allTests();
       const journaled = this.journaledRecords();
       const current = tests.map((t) => this.recordOf(t, journaled)).filter((r) => r !== undefined);
       const records = unionWithEarlier(this.earlier, current);
-      const meta = { ...runMetadata(this.config, result.startTime, browserOf(tests), new Set(records.map(projectOf))), ...this.resumedFrom() };
-      results = assembleResults(meta, records, projectOrder(this.config));
+      const meta = { ...runMetadata(this.config!, result.startTime, browserOf(tests), new Set(records.map(projectOf))), ...this.resumedFrom() };
+      results = assembleResults(meta, records, projectOrder(this.config!));
       const report = writeReport(folder, results, {
         width: process.stdout.columns || 120,
         sections: benchmarkSections(),
@@ -177,9 +184,6 @@ export default class BenchmarkReporter implements Reporter {
     } catch (e) {
       console.error(`benchwright: could not write the run's viewer (benchwright show ${basename(folder)} tries again): ${(e as Error).message}`);
     }
-    // Before the HTML reporter builds its report: the records read back are garbage from here.
-    results = undefined;
-    collectGarbage();
   }
 
   /** The table comes after Playwright's own summary, which the list reporter (after this one) prints in its onEnd. */

@@ -6,8 +6,8 @@ import { runInNewContext } from 'node:vm';
  * and Playwright's HTML reporter builds its whole report in memory after the benchmark
  * reporter has read the run's records back: collected first, the memory the benchmark reporter
  * used goes to the HTML report rather than the heap growing past it (at 26,559 tests the
- * runner's peak went from 1,041 to 984 MiB: docs/performance.md). Node gives `gc()` only under
- * --expose-gc: the flag is set here, and `gc` taken from a context made after it.
+ * runner's peak went from 1,041 to 858 MiB: docs/performance.md). Node gives `gc()` only
+ * under --expose-gc: the flag is set here, and `gc` taken from a context made after it.
  */
 export function collectGarbage(): void {
   try {

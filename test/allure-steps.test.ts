@@ -40,21 +40,24 @@ test('a runtime without the methods relied on is left as it is', () => {
   assert.equal(runtime.writeTest, writeTest);
 });
 
-test("allure-playwright's maps forget a written test, its steps at any depth, and keep the others'", () => {
+test("allure-playwright's maps forget a written test and its steps at any depth, and keep the others'", () => {
   const reporter = new BenchmarkAllureReporter({ resultsDir: mkdtempSync(join(tmpdir(), 'allure-')) }) as unknown as Required<AllureTestMaps>;
-  const byId = [reporter.allureResultsUuids, reporter.attachmentTargets, reporter.pendingAttachmentTasks, reporter.beforeHooksStepsStack, reporter.afterHooksStepsStack];
+  const bySteps = [reporter.pwStepUuid, reporter.attachmentTargetByStep];
   // The library's own maps: a version that renames them fails here rather than leaking again.
-  for (const map of byId) assert.ok(map instanceof Map);
-  for (const map of [reporter.pwStepUuid, reporter.attachmentTargetByStep]) assert.ok(map instanceof WeakMap);
+  assert.ok(reporter.allureResultsUuids instanceof Map);
+  for (const map of bySteps) assert.ok(map instanceof WeakMap);
   const step = (steps: TestStep[] = []) => ({ steps }) as unknown as TestStep;
   const inner = step();
   const written = [step([inner])];
   const other = step();
-  for (const [id, steps] of [['written', [...written, inner]], ['running', [other]]] as const) {
-    for (const map of byId) map.set(id, {});
-    for (const s of steps) for (const map of [reporter.pwStepUuid, reporter.attachmentTargetByStep]) map.set(s, id);
+  for (const [id, steps] of [['written', [...written, inner]], ['running', [other]], ['retried', []]] as const) {
+    reporter.allureResultsUuids.set(id, `${id} 1`);
+    for (const s of steps) for (const map of bySteps) map.set(s, id);
   }
-  forgetWrittenTest(reporter, 'written', written);
-  assert.deepEqual(byId.map((map) => [...map.keys()]), byId.map(() => ['running']));
-  assert.deepEqual([...written, inner, other].map((s) => reporter.pwStepUuid.has(s) || reporter.attachmentTargetByStep.has(s)), [false, false, true]);
+  forgetWrittenTest(reporter, 'written', 'written 1', written);
+  // A retry that began before its last attempt's end was written keeps its own id.
+  reporter.allureResultsUuids.set('retried', 'retried 2');
+  forgetWrittenTest(reporter, 'retried', 'retried 1', []);
+  assert.deepEqual([...reporter.allureResultsUuids], [['running', 'running 1'], ['retried', 'retried 2']]);
+  assert.deepEqual([...written, inner, other].map((s) => bySteps.some((map) => map.has(s))), [false, false, true]);
 });
