@@ -2,11 +2,11 @@
 // until the run ends; benchwright's Allure reporter drops them once the test is written
 // (reporters/allure.ts).
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
-import { InMemoryWriter, ReporterRuntime } from 'allure-js-commons/sdk/reporter';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { test } from 'node:test';
+import { InMemoryWriter, ReporterRuntime } from 'allure-js-commons/sdk/reporter';
 import type { TestStep } from '@playwright/test/reporter';
 import BenchmarkAllureReporter, { forgetWrittenSteps, forgetWrittenTest, type AllureRuntime, type AllureTestMaps } from '../reporters/allure.ts';
 

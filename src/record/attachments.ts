@@ -79,9 +79,14 @@ export async function attachJson<K extends Kind>(testInfo: TestInfo, kind: K, va
  */
 async function attachBytes(testInfo: TestInfo, { name, contentType, file = name }: { name: string; contentType: string; file?: string }, bytes: Buffer): Promise<void> {
   if (testInfo.config.preserveOutput !== 'always') return attachQuietly(testInfo, { name, contentType, body: bytes });
+  await attachFile(testInfo, { name, contentType }, file, bytes);
+}
+
+/** `bytes` written as `file` in the test's output folder, and attached from there. */
+async function attachFile(testInfo: TestInfo, attachment: { name: string; contentType: string }, file: string, bytes: Buffer): Promise<void> {
   const path = testInfo.outputPath(file);
   await writeFile(path, bytes);
-  attachQuietly(testInfo, { name, contentType, path });
+  attachQuietly(testInfo, { ...attachment, path });
 }
 
 /**
@@ -103,9 +108,7 @@ export const attachFinalPageBoxes = (testInfo: TestInfo, boxes: PageBoxes) => at
 /** A step's page, attached as a file: a body would stay in the runner's memory for the whole run, every step of every instance. */
 export async function attachStepPage(testInfo: TestInfo, step: number, jpeg: Buffer): Promise<void> {
   // Of its own: an infrastructure retry of the instance numbers its steps from 1 again.
-  const path = testInfo.outputPath(`step-${step}-${testInfo.attachments.length}.jpg`);
-  await writeFile(path, jpeg);
-  attachQuietly(testInfo, { name: `step ${step}.jpg`, path, contentType: 'image/jpeg' });
+  await attachFile(testInfo, { name: `step ${step}.jpg`, contentType: 'image/jpeg' }, `step-${step}-${testInfo.attachments.length}.jpg`, jpeg);
 }
 
 /** One of the records a program reads back (evaluations, trajectories), as opposed to the notes for people. */
