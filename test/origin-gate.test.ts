@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import { connect, createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -166,6 +166,47 @@ test('the gate relays plain requests and tunnels to an allowed origin, refuses o
     assert.match(await exchange(`CONNECT 127.0.0.1:1 HTTP/1.1\r\nhost: 127.0.0.1:1\r\n\r\n`), /^HTTP\/1\.1 403/);
     assert.match(await exchange(`GET http://127.0.0.2:${allowed.split(':')[1]}/ HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n`), /^HTTP\/1\.1 403/);
     assert.deepEqual(refused, ['CONNECT 127.0.0.1:1', `GET http://127.0.0.2:${allowed.split(':')[1]}/`]);
+  } finally {
+    await gate.close();
+    origin.close();
+  }
+});
+
+test('a request the origin drops on a kept-alive connection (its keep-alive timeout ran out as it arrived) is sent again on a fresh one, its body too', async () => {
+  const gate = await OriginGate.start();
+  // Answers the first request of each connection and keeps the connection; closes it, unanswered, at the next.
+  let connections = 0;
+  const origin = createTcpServer((socket) => {
+    connections++;
+    let answered = false;
+    let received = '';
+    socket.on('error', () => {});
+    socket.on('data', (d) => {
+      if (answered) return void socket.destroy();
+      received += d;
+      const [head = '', body = ''] = received.split('\r\n\r\n');
+      if (!received.includes('\r\n\r\n') || body.length < Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0)) return;
+      answered = true;
+      const answer = `${head.split(' ').slice(0, 2).join(' ')} ${body}`;
+      socket.write(`HTTP/1.1 200 OK\r\ncontent-length: ${answer.length}\r\nconnection: keep-alive\r\n\r\n${answer}`);
+    });
+  });
+  await new Promise<void>((done) => origin.listen(0, '127.0.0.1', done));
+  const allowed = `http://127.0.0.1:${(origin.address() as AddressInfo).port}`;
+  gate.allow([allowed]);
+  const viaGate = (method: string, path: string, body?: string) => new Promise<string>((done, fail) => {
+    const proxy = new URL(gate.proxy.server);
+    const req = request({ host: proxy.hostname, port: proxy.port, method, path: allowed + path, headers: { connection: 'close' } }, (res) => {
+      let answer = `${res.statusCode} `;
+      res.on('data', (d) => (answer += d)).on('end', () => done(answer));
+    });
+    req.on('error', fail).end(body);
+  });
+  try {
+    assert.equal(await viaGate('GET', '/first'), '200 GET /first ');
+    assert.equal(await viaGate('POST', '/second', 'x=1&y=2'), '200 POST /second x=1&y=2');
+    assert.equal(await viaGate('GET', '/third'), '200 GET /third ');
+    assert.equal(connections, 3);
   } finally {
     await gate.close();
     origin.close();

@@ -1,6 +1,11 @@
 import { Agent, createServer, request, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 
+/** How a kept-alive connection its origin closed meanwhile fails a request sent on it. */
+const STALE_CONNECTION = new Set(['ECONNRESET', 'EPIPE']);
+/** The largest request body kept for a second sending (a form's, a JSON call's; not an upload's). */
+const REPLAYED_BODY = 1 << 20;
+
 /** A request the gate refused: its method and URL (a tunnel's is only host:port, all a browser tells a proxy of it). */
 export interface BlockedRequest {
   method: string;
@@ -75,18 +80,34 @@ export class OriginGate {
       res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(body) }).end(body);
       return;
     }
-    const upstream = request(url, { method: req.method, headers: withoutHopByHop(req.headers), agent: this.agent }, (answer) => {
+    this.relay(url, req, res, keptBody(req), this.agent);
+  }
+
+  /**
+   * Sends the request on to its origin, on a kept-alive connection at first. An origin may
+   * close such a connection just as the request reaches it (its keep-alive timeout ran out
+   * meanwhile): then it is sent again on a fresh connection, as a browser does, when nothing
+   * was answered yet and its body is at hand.
+   */
+  private relay(url: URL, req: IncomingMessage, res: ServerResponse, body: KeptBody, agent: Agent | false): void {
+    const upstream = request(url, { method: req.method, headers: withoutHopByHop(req.headers), agent }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.statusMessage, withoutHopByHop(answer.headers));
       answer.pipe(res);
       // An answer cut short is cut short for the browser too, not left waiting.
       answer.on('close', () => answer.complete || res.destroy());
     });
-    upstream.on('error', (e) => {
+    upstream.on('error', (e: NodeJS.ErrnoException) => {
+      if (agent && upstream.reusedSocket && STALE_CONNECTION.has(e.code ?? '') && !res.headersSent && body.replayable) {
+        req.unpipe(upstream);
+        return this.relay(url, req, res, body, false);
+      }
       if (res.headersSent) res.destroy();
       else res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' }).end(`benchwright: ${url.origin} did not answer (${e.message})\n`);
     });
     res.on('close', () => upstream.destroy());
-    req.pipe(upstream);
+    for (const chunk of body.chunks) upstream.write(chunk);
+    if (req.readableEnded) upstream.end();
+    else req.pipe(upstream);
   }
 
   /** A CONNECT (https, a WebSocket): a byte tunnel to an allowed host:port. */
@@ -131,6 +152,24 @@ function absoluteUrl(target: string | undefined): URL | undefined {
 /** host:port as a CONNECT names it, the port written out. */
 function endpointOf(url: URL): string {
   return `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`.toLowerCase();
+}
+
+interface KeptBody {
+  chunks: Buffer[];
+  replayable: boolean;
+}
+
+/** The request's body as it passes on, kept for a second sending unless larger than REPLAYED_BODY. */
+function keptBody(req: IncomingMessage): KeptBody {
+  const body: KeptBody = { chunks: [], replayable: true };
+  let bytes = 0;
+  req.on('data', (chunk: Buffer) => {
+    if (!body.replayable) return;
+    bytes += chunk.length;
+    if (bytes <= REPLAYED_BODY) body.chunks.push(chunk);
+    else Object.assign(body, { chunks: [], replayable: false });
+  });
+  return body;
 }
 
 function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeaders {
