@@ -1,8 +1,12 @@
 import type { FullConfig, Suite, TestCase, TestResult, TestStep } from '@playwright/test/reporter';
 import { AllureReporter } from 'allure-playwright';
-import { ALLURE_RUNTIME_MESSAGE_CONTENT_TYPE } from 'allure-js-commons/sdk/reporter';
+import { ALLURE_RUNTIME_MESSAGE_CONTENT_TYPE, type Writer } from 'allure-js-commons/sdk/reporter';
 import { isRecordAttachment } from '../src/record/attachments.ts';
 import { readNotes } from '../src/record/notes.ts';
+import { UnflushedWriter } from './allure-writer.ts';
+
+/** Where allure-js-commons writes when no folder is given. */
+const DEFAULT_RESULTS_DIR = './allure-results';
 
 /**
  * allure-playwright, less the records a program reads (evaluations.json, trajectory.json,
@@ -21,7 +25,10 @@ export default class BenchmarkAllureReporter extends AllureReporter {
 
   override onBegin(suite: Suite): void {
     super.onBegin(suite);
-    forgetWrittenSteps((this as unknown as { allureRuntime: AllureRuntime }).allureRuntime);
+    const runtime = (this as unknown as { allureRuntime: AllureRuntime }).allureRuntime;
+    // By name: allure-playwright takes the library's CommonJS build, an import here may get its ES one. Allure's own test mode writes to a message channel: left as it is.
+    if (runtime.writer.constructor.name === 'FileSystemWriter') runtime.writer = new UnflushedWriter(this.options.resultsDir ?? DEFAULT_RESULTS_DIR);
+    forgetWrittenSteps(runtime);
   }
 
   override async onTestEnd(test: TestCase, result: TestResult): Promise<void> {
@@ -81,6 +88,7 @@ export function forgetWrittenTest(reporter: AllureTestMaps, testId: string, uuid
 
 /** What forgetWrittenSteps uses of allure-js-commons' ReporterRuntime (its state is private in its types). */
 export interface AllureRuntime {
+  writer: Writer;
   startStep(root: string, parent: string | null | undefined, result: object): string | undefined;
   writeTest(uuid: string): void;
   state: { deleteStepResult(uuid: string): void };

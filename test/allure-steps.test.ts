@@ -2,13 +2,15 @@
 // until the run ends; benchwright's Allure reporter drops them once the test is written
 // (reporters/allure.ts).
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { InMemoryWriter, ReporterRuntime } from 'allure-js-commons/sdk/reporter';
-import type { TestStep } from '@playwright/test/reporter';
+import type { TestResult } from 'allure-js-commons';
+import type { Suite, TestStep } from '@playwright/test/reporter';
 import BenchmarkAllureReporter, { forgetWrittenSteps, forgetWrittenTest, type AllureRuntime, type AllureTestMaps } from '../reporters/allure.ts';
+import { UnflushedWriter } from '../reporters/allure-writer.ts';
 
 test("a written test's steps are in its result, nested as they ran, and no longer in the runtime", () => {
   const writer = new InMemoryWriter();
@@ -60,4 +62,21 @@ test("allure-playwright's maps forget a written test and its steps at any depth,
   forgetWrittenTest(reporter, 'retried', 'retried 1', []);
   assert.deepEqual([...reporter.allureResultsUuids], [['running', 'running 1'], ['retried', 'retried 2']]);
   assert.deepEqual([...written, inner, other].map((s) => bySteps.some((map) => map.has(s))), [false, false, true]);
+});
+
+test('the reporter writes each result and attachment into place without a flush per file, nothing left aside', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'allure-'));
+  const reporter = new BenchmarkAllureReporter({ resultsDir: dir });
+  reporter.onBegin({} as Suite);
+  const { writer } = (reporter as unknown as { allureRuntime: AllureRuntime }).allureRuntime;
+  assert.ok(writer instanceof UnflushedWriter);
+  const source = join(mkdtempSync(join(tmpdir(), 'page-')), 'final page.jpg');
+  writeFileSync(source, 'jpeg bytes');
+  writer.writeResult({ uuid: 'u1', name: 'an instance' } as TestResult);
+  writer.writeAttachment('a1-attachment.csv', Buffer.from('field,score\n'));
+  writer.writeAttachmentFromPath('a2-attachment.jpg', source);
+  assert.deepEqual(readdirSync(dir).sort(), ['a1-attachment.csv', 'a2-attachment.jpg', 'u1-result.json']);
+  assert.equal(JSON.parse(readFileSync(join(dir, 'u1-result.json'), 'utf8')).name, 'an instance');
+  assert.equal(readFileSync(join(dir, 'a1-attachment.csv'), 'utf8'), 'field,score\n');
+  assert.equal(readFileSync(join(dir, 'a2-attachment.jpg'), 'utf8'), 'jpeg bytes');
 });
