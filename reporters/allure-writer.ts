@@ -5,13 +5,13 @@ import type { TestResult, TestResultContainer } from 'allure-js-commons';
 import { FileSystemWriter, type Writer } from 'allure-js-commons/sdk/reporter';
 
 /**
- * allure-js-commons' file writer, less its flush for what it writes every test: it writes each
+ * allure-js-commons' file writer, less its flush for what every test writes: it writes each
  * result and attachment aside, flushes it to the disk and renames it into place, several
- * times a test, on the runner's thread. The flushes stalled the runner (the oracle over
- * TurkingBench: ~8 ms a test), and on a journalled file system every other process's file
- * writes with it. Files are still written aside and renamed (a reader never sees half of
- * one); a machine crash may lose the last seconds of results, a run's records are in its
- * journal (docs/reports-and-runs.md). What is written once a run goes to the library's writer.
+ * times a test, on the runner's thread (the oracle over TurkingBench: ~6-8 ms a test). Files
+ * are still written aside and renamed (a reader never sees half of one); a machine crash may
+ * lose the last seconds of results, a run's records are in its journal
+ * (docs/reports-and-runs.md). The run's environment, categories and global errors, written
+ * once or a few times a run, go to the library's writer as before.
  */
 export class UnflushedWriter implements Writer {
   private readonly once: FileSystemWriter;

@@ -5,8 +5,10 @@ import { isRecordAttachment } from '../src/record/attachments.ts';
 import { readNotes } from '../src/record/notes.ts';
 import { UnflushedWriter } from './allure-writer.ts';
 
-/** Where allure-js-commons writes when no folder is given. */
-const DEFAULT_RESULTS_DIR = './allure-results';
+/** allure-js-commons' FileSystemWriter: the folder it was given (its config is private in its types). */
+interface LibraryWriter {
+  config: { resultsDir: string };
+}
 
 /**
  * allure-playwright, less the records a program reads (evaluations.json, trajectory.json,
@@ -27,7 +29,7 @@ export default class BenchmarkAllureReporter extends AllureReporter {
     super.onBegin(suite);
     const runtime = (this as unknown as { allureRuntime: AllureRuntime }).allureRuntime;
     // By name: allure-playwright takes the library's CommonJS build, an import here may get its ES one. Allure's own test mode writes to a message channel: left as it is.
-    if (runtime.writer.constructor.name === 'FileSystemWriter') runtime.writer = new UnflushedWriter(this.options.resultsDir ?? DEFAULT_RESULTS_DIR);
+    if (runtime.writer.constructor.name === 'FileSystemWriter') runtime.writer = new UnflushedWriter((runtime.writer as unknown as LibraryWriter).config.resultsDir);
     forgetWrittenSteps(runtime);
   }
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, request, type ClientRequest, type Server } from 'node:http';
 import { connect, createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -172,6 +172,22 @@ test('the gate relays plain requests and tunnels to an allowed origin, refuses o
   }
 });
 
+/** A request sent to the gate as a browser sends it to its proxy, on a connection of its own. */
+function requestViaGate(gate: OriginGate, method: string, url: string, body?: string): ClientRequest {
+  const proxy = new URL(gate.proxy.server);
+  return request({ host: proxy.hostname, port: proxy.port, method, path: url, headers: { connection: 'close' } }).end(body);
+}
+
+/** The status and body the gate answered. */
+function answerOf(req: ClientRequest): Promise<string> {
+  return new Promise((done, fail) => {
+    req.on('response', (res) => {
+      let answer = `${res.statusCode} `;
+      res.on('data', (d) => (answer += d)).on('end', () => done(answer));
+    }).on('error', fail);
+  });
+}
+
 test('a request the origin drops on a kept-alive connection (its keep-alive timeout ran out as it arrived) is sent again on a fresh one, its body too', async () => {
   const gate = await OriginGate.start();
   // Answers the first request of each connection and keeps the connection; closes it, unanswered, at the next.
@@ -194,14 +210,7 @@ test('a request the origin drops on a kept-alive connection (its keep-alive time
   await new Promise<void>((done) => origin.listen(0, '127.0.0.1', done));
   const allowed = `http://127.0.0.1:${(origin.address() as AddressInfo).port}`;
   gate.allow([allowed]);
-  const viaGate = (method: string, path: string, body?: string) => new Promise<string>((done, fail) => {
-    const proxy = new URL(gate.proxy.server);
-    const req = request({ host: proxy.hostname, port: proxy.port, method, path: allowed + path, headers: { connection: 'close' } }, (res) => {
-      let answer = `${res.statusCode} `;
-      res.on('data', (d) => (answer += d)).on('end', () => done(answer));
-    });
-    req.on('error', fail).end(body);
-  });
+  const viaGate = (method: string, path: string, body?: string) => answerOf(requestViaGate(gate, method, allowed + path, body));
   try {
     assert.equal(await viaGate('GET', '/first'), '200 GET /first ');
     assert.equal(await viaGate('POST', '/second', 'x=1&y=2'), '200 POST /second x=1&y=2');
@@ -209,6 +218,31 @@ test('a request the origin drops on a kept-alive connection (its keep-alive time
     assert.equal(connections, 3);
   } finally {
     await gate.close();
+    origin.close();
+  }
+});
+
+test('a request the browser gave up while its origin had it on a kept-alive connection is not sent again', async () => {
+  const gate = await OriginGate.start();
+  const seen: string[] = [];
+  // Answers /fast; holds /slow unanswered.
+  const origin = createServer((req, res) => {
+    seen.push(req.url ?? '');
+    if (req.url === '/fast') res.end('fast');
+  });
+  await new Promise<void>((done) => origin.listen(0, '127.0.0.1', done));
+  const allowed = `http://127.0.0.1:${(origin.address() as AddressInfo).port}`;
+  gate.allow([allowed]);
+  try {
+    assert.equal(await answerOf(requestViaGate(gate, 'GET', `${allowed}/fast`)), '200 fast');
+    const slow = requestViaGate(gate, 'POST', `${allowed}/slow`, 'x=1').on('error', () => {});
+    while (!seen.includes('/slow')) await new Promise((done) => setTimeout(done, 10));
+    slow.destroy();
+    await new Promise((done) => setTimeout(done, 300));
+    assert.deepEqual(seen, ['/fast', '/slow']);
+  } finally {
+    await gate.close();
+    origin.closeAllConnections();
     origin.close();
   }
 });

@@ -97,7 +97,9 @@ export class OriginGate {
       answer.on('close', () => answer.complete || res.destroy());
     });
     upstream.on('error', (e: NodeJS.ErrnoException) => {
-      if (agent && upstream.reusedSocket && STALE_CONNECTION.has(e.code ?? '') && !res.headersSent && body.replayable) {
+      // Not a request the browser gave up (its connection closed, which ends this one the same way).
+      const stale = agent && upstream.reusedSocket && STALE_CONNECTION.has(e.code ?? '') && !res.destroyed;
+      if (stale && !res.headersSent && body.replayable) {
         req.unpipe(upstream);
         return this.relay(url, req, res, body, false);
       }
