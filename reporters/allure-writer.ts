@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { copyFileSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestResult, TestResultContainer } from 'allure-js-commons';
 import { FileSystemWriter, type Writer } from 'allure-js-commons/sdk/reporter';
+import { writeFileAside, writeJsonFile } from '../src/json-files.ts';
 
 /**
  * allure-js-commons' file writer, less its flush for what every test writes: it writes each
@@ -21,34 +21,22 @@ export class UnflushedWriter implements Writer {
   }
 
   writeResult(result: TestResult): void {
-    this.publish(`${result.uuid}-result.json`, (temp) => writeFileSync(temp, JSON.stringify(result)));
+    writeJsonFile(join(this.resultsDir, `${result.uuid}-result.json`), result);
   }
 
   writeGroup(result: TestResultContainer): void {
-    this.publish(`${result.uuid}-container.json`, (temp) => writeFileSync(temp, JSON.stringify(result)));
+    writeJsonFile(join(this.resultsDir, `${result.uuid}-container.json`), result);
   }
 
   writeAttachment(name: string, content: Buffer): void {
-    this.publish(name, (temp) => writeFileSync(temp, content));
+    writeFileAside(join(this.resultsDir, name), content);
   }
 
   writeAttachmentFromPath(name: string, from: string): void {
-    this.publish(name, (temp) => copyFileSync(from, temp));
+    writeFileAside(join(this.resultsDir, name), readFileSync(from));
   }
 
   writeEnvironmentInfo: Writer['writeEnvironmentInfo'] = (info) => this.once.writeEnvironmentInfo(info);
   writeCategoriesDefinitions: Writer['writeCategoriesDefinitions'] = (categories) => this.once.writeCategoriesDefinitions(categories);
   writeGlobals: Writer['writeGlobals'] = (name, info) => this.once.writeGlobals(name, info);
-
-  private publish(name: string, write: (temp: string) => void): void {
-    mkdirSync(this.resultsDir, { recursive: true });
-    const temp = join(this.resultsDir, `.allure-write-${randomUUID()}.tmp`);
-    try {
-      write(temp);
-      renameSync(temp, join(this.resultsDir, name));
-    } catch (e) {
-      rmSync(temp, { force: true });
-      throw e;
-    }
-  }
 }
