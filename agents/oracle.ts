@@ -10,8 +10,8 @@ import { readFields, type FieldState } from '../src/values/read-fields.ts';
 /**
  * The upper bound: replays the gold labels through the action library, each field's action
  * chosen by goldAction (majority vote, first text answer, best range value). Fields are set
- * directly in the DOM (ActionLibrary.direct(): the page's handlers run, Playwright's waits do
- * not, ~8x faster a field), and what that misses (refused, or not held when the fields are
+ * directly in the DOM, all in a few calls (ActionLibrary.runFields: the page's handlers run,
+ * Playwright's waits do not), and what that misses (refused, or not held when the fields are
  * read back) gets a second try as a user would;
  * `agentOptions.input: 'user'` acts as a user throughout (checking a user can reach the ceiling).
  */
@@ -30,10 +30,8 @@ export const oracle: Agent = {
     // Answering one question often reveals the next (hidden at load): what failed gets a second try.
     const first = options.input === 'user' ? actions : actions.direct();
     const failures = new Map<Action, ActionOutcome & { ok: false }>();
-    for (const { action } of planned) {
-      const outcome = await first.run(action);
-      if (!outcome.ok) failures.set(action, outcome);
-    }
+    const outcomes = await first.runFields(planned.map(({ action }) => action));
+    outcomes.forEach((outcome, i) => outcome.ok || failures.set(planned[i]!.action, outcome));
     const unheld = first === actions ? [] : await unheldActions(page, planned.filter(({ action }) => !failures.has(action)));
     for (const action of [...failures.keys(), ...unheld]) {
       const outcome = await actions.run(action);

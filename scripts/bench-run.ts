@@ -5,7 +5,10 @@
 // runner (npx playwright test), with 1 and 2 workers; do-nothing also without the final
 // screenshot (BENCHWRIGHT_SCREENSHOT=off). Runs use the JSON reporter (for per-test durations)
 // and the benchmark reporter; each run's CPU is split by kind of process (process-cpu.ts).
-// Usage: tsx scripts/bench-run.ts [tasks] [instances per task]; default 40 train tasks x 2.
+// Usage: tsx scripts/bench-run.ts [tasks] [instances per task]; default 20 train tasks x 4: a
+// task's first instance costs more (its task file read, its screenshot kept), a few in the whole
+// split (117 of 26,532) but half of the instances at 2 a task, where the median fell on either
+// side from one run to the next.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +26,7 @@ import { recordFigure } from './bench-figures.ts';
 import { median } from './stats.ts';
 
 const SHARED = '../shared/turkingbench';
-const [taskCount = 40, perTask = 2] = process.argv.slice(2).map(Number);
+const [taskCount = 20, perTask = 4] = process.argv.slice(2).map(Number);
 
 
 /** Bare Playwright, same browser switches, `pages` pages (one a worker would have) each navigated from instance to instance. */

@@ -42,19 +42,25 @@ test('gold labels reach only an agent that declares it needs them', async ({ pag
 });
 
 test('the oracle sets fields directly, gives what that missed a second try as a user, and acting as a user throughout gets the same', async ({ page, taskServer }) => {
-  // q1's answer shows q0, above it, and q2.
+  // q1's answer shows q0, above it, and q2; q3 takes only a user's typing (its handler undoes a script's change).
   const url = serveHtml(taskServer, `<p class="more" hidden><input name="q0"></p>
     <label><input type="radio" name="q1" value="yes" onchange="for (const p of document.querySelectorAll('.more')) p.hidden = false"> yes</label>
-    <p class="more" hidden><select name="q2"><option value="">-</option><option value="b">b</option></select></p>`);
-  const fields = [{ name: 'q0', type: 'text' as const }, { name: 'q1', type: 'radio' as const }, { name: 'q2', type: 'select' as const }].map((f) => ({ ...f, score: true, dynamic: false }));
+    <p class="more" hidden><select name="q2"><option value="">-</option><option value="b">b</option></select></p>
+    <input name="q3" oninput="if (!event.isTrusted) this.value = ''">`);
+  const fields = [{ name: 'q0', type: 'text' as const }, { name: 'q1', type: 'radio' as const }, { name: 'q2', type: 'select' as const }, { name: 'q3', type: 'text' as const }].map((f) => ({ ...f, score: true, dynamic: false }));
   const task = { id: 'reveal', title: 'reveal', description: '', split: 'test', file: '', html: '', templateFile: '', start: { kind: 'served' as const, path: '' }, dataFiles: [], fields, instances: [] };
-  const instance = { id: 'only', values: {}, gold: { q0: ['typed'], q1: ['yes'], q2: ['b'] }, annotators: 1 };
-  for (const input of ['direct', 'user']) {
+  const instance = { id: 'only', values: {}, gold: { q0: ['typed'], q1: ['yes'], q2: ['b'], q3: ['kept'] }, annotators: 1 };
+  const tries = {
+    // q0 is set in the batch's second round, once q1 shows it; q3 does not hold, and gets a user's try.
+    direct: ['q0 true', 'q1 true', 'q2 true', 'q3 true', 'q3 true'],
+    // q0 is hidden when its turn comes: refused, then filled on the second try.
+    user: ['q0 false', 'q1 true', 'q2 true', 'q3 true', 'q0 true'],
+  };
+  for (const [input, expected] of Object.entries(tries)) {
     const actions = new ActionLibrary(page);
     const result = await runInstance({ page, url, task, instance }, { agent: AGENTS.oracle!, actions, seed: 1, options: input === 'user' ? { input } : {} }, {});
     expect(result.score, input).toBe(1);
-    // q0 is hidden when its turn comes: refused, then filled on the second try.
-    expect(actions.log.map((r) => `${r.action} ${r.ok}`), input).toEqual(['modify_text("q0", "typed") false', 'modify_radio("q1", "yes") true', 'modify_select("q2", "b") true', 'modify_text("q0", "typed") true']);
+    expect(actions.log.map((r) => `${r.action.match(/"(q\d)"/)![1]} ${r.ok}`), input).toEqual(expected);
   }
 });
 

@@ -1,6 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
-import { actDirectly, type DirectChange } from './direct-input.ts';
-import { labelOf, locateField, matchOption, type ControlState, type FieldLocation } from './locate.ts';
+import { actDirectly } from './direct-input.ts';
+import { setFieldsDirectly } from './direct-batch.ts';
+import { checkboxValues, fieldChanges, firstVisible, type ControlChange } from './field-changes.ts';
+import { labelOf, locateField, type FieldLocation } from './locate.ts';
 import { BROWSERGYM_ACTIONS, isBrowserGymAction, type BrowserGymActionName } from './browsergym-actions.ts';
 import { ActionProblem, isPageAction, PAGE_ACTIONS, PageRefusal, type ElementKey, type PageActionContext, type PageActionName } from './page-actions.ts';
 import { actionError, firstLine, PAGE_GONE, refused } from './action-errors.ts';
@@ -93,52 +95,43 @@ export class ActionLibrary {
   }
 
   modify_text(field: string, value: string) {
-    return this.act('modify_text', [field, value], async () => {
-      await this.fill(field, 'modify_text', value);
-    });
+    return this.fieldAction({ name: 'modify_text', args: [field, value] });
   }
 
   modify_radio(field: string, value: string | number) {
-    return this.act('modify_radio', [field, value], async () => {
-      const options = await this.options(field, 'radio');
-      const index = optionIndex('radio', field, String(value), options);
-      // Already chosen: a user would not click it again (nor would the page see a change).
-      if (!options.checked[index]) await this.setChecked(options.boxes[index]!, true);
-    });
+    return this.fieldAction({ name: 'modify_radio', args: [field, value] });
   }
 
   /** Leaves exactly the given values checked (a list, or one string with values separated by `|`). */
   modify_checkbox(field: string, values: string[] | string) {
-    const wanted = Array.isArray(values) ? values : values.split('|').filter((v) => v !== '');
-    return this.act('modify_checkbox', [field, wanted], async () => {
-      const options = await this.options(field, 'checkbox');
-      const indexes = wanted.map((w) => optionIndex('checkbox', field, w, options));
-      for (const [i, box] of options.boxes.entries()) {
-        const checked = indexes.includes(i);
-        if (options.checked[i] !== checked) await this.setChecked(box, checked);
-      }
-    });
+    return this.fieldAction({ name: 'modify_checkbox', args: [field, checkboxValues(values)] });
   }
 
   modify_select(field: string, value: string | number) {
-    return this.act('modify_select', [field, value], async () => {
-      const { target: select, state, location, index: control } = await this.single(field);
-      if (!state.options) throw new ActionProblem(`field "${field}" is a ${state.type}, not a select`);
-      const { options } = state;
-      const index = optionIndex('select', field, String(value), options);
-      // Already the one chosen: nothing for a user to do.
-      if (options.selected.every((selected, i) => selected === (i === index))) return undefined;
-      // A select that scripts replaced with a custom widget is hidden: pick the option anyway.
-      const force = !state.visible;
-      if (this.directs(location)) await this.directly(location, field, control, { kind: 'select', value: options.values[index]! });
-      else await select.selectOption({ value: options.values[index]! }, { timeout: this.timeout, force });
-      return force ? 'the select is hidden; option chosen on the element' : undefined;
-    });
+    return this.fieldAction({ name: 'modify_select', args: [field, value] });
   }
 
   modify_range(field: string, value: number | string) {
-    return this.act('modify_range', [field, value], async () => {
-      await this.fill(field, 'modify_range', String(value));
+    return this.fieldAction({ name: 'modify_range', args: [field, value] });
+  }
+
+  /**
+   * Field actions set directly in the DOM (ActionLibraryOptions.input 'direct'), in one step and
+   * two page calls however many there are (direct-batch.ts); as a user would, or where our
+   * world does not reach a field, one by one. Outcomes in order, each logged (a batched one
+   * with an even share of the batch's time).
+   */
+  async runFields(actions: Action[]): Promise<ActionOutcome[]> {
+    if (this.input !== 'direct') return sequence(actions, (action) => this.run(action));
+    const started = Date.now();
+    const batched = await this.step(`${actions.length} field actions, set directly`, () => setFieldsDirectly(this.page, actions));
+    const ms = Math.round((Date.now() - started) / Math.max(1, batched.filter((b) => b !== undefined).length));
+    return sequence(actions, async (action, i) => {
+      const done = batched[i];
+      if (done === undefined) return this.run(action);
+      const outcome = done.ok ? { ok: true as const, ...(done.note && { note: done.note }) } : outcomeOf(done.error);
+      this.logged(formatAction(action), outcome, ms);
+      return outcome;
     });
   }
 
@@ -189,8 +182,8 @@ export class ActionLibrary {
 
   scroll_to(field: string) {
     return this.act('scroll_to', [field], async () => {
-      const { target } = await this.single(field);
-      await target.scrollIntoViewIfNeeded({ timeout: this.timeout });
+      const location = await this.located(field);
+      await location.controls.nth(firstVisible(location)).scrollIntoViewIfNeeded({ timeout: this.timeout });
     });
   }
 
@@ -207,67 +200,53 @@ export class ActionLibrary {
         // What an agent asked for failed: an outcome (Playwright's reasons, a timeout, a page
         // that navigated meanwhile...). A closed or crashed page, or a bug of ours, is not.
         if (this.page.isClosed() || PAGE_GONE.test(firstLine(e)) || e instanceof TypeError || e instanceof ReferenceError || e instanceof RangeError) throw e;
-        const failed = { ok: false as const, error: actionError(e), ...(e instanceof PageRefusal && { byPage: true as const }) };
+        const failed = outcomeOf(e);
         // An episode's step (its title prefixed) shows as a failed step; an oracle's retries and a form agent's tries stay quiet.
         if (prefix) throw new ActionFailure(failed);
         return failed;
       }
     });
     const outcome = ended instanceof ActionFailure ? ended.outcome : (ended as ActionOutcome);
-    this.log.push({ action: title, ok: outcome.ok, ms: Date.now() - started, ...('error' in outcome && { error: outcome.error }), ...('note' in outcome && outcome.note && { note: outcome.note }) });
+    this.logged(title, outcome, Date.now() - started);
     return outcome;
+  }
+
+  private logged(action: string, outcome: ActionOutcome, ms: number): void {
+    this.log.push({ action, ok: outcome.ok, ms, ...('error' in outcome && { error: outcome.error }), ...('note' in outcome && outcome.note && { note: outcome.note }) });
+  }
+
+  /** A field action (field-changes.ts): its changes made directly where our world reaches the field, else as a user would. */
+  private fieldAction(action: Action): Promise<ActionOutcome> {
+    const field = String(action.args[0]);
+    return this.act(action.name, action.args, async () => {
+      const location = await this.located(field);
+      const { changes, note } = fieldChanges(location, action);
+      if (this.input === 'direct' && location.path !== undefined) {
+        const requests = changes.map((c) => ({ path: location.path!, name: field, action: 0, ...c }));
+        const refusal = (await actDirectly(this.page, requests)).find((r) => r !== undefined);
+        if (refusal) throw new PageRefusal(refusal);
+      } else {
+        for (const change of changes) await this.asUser(location, field, change);
+      }
+      return note;
+    });
+  }
+
+  /** A change made as a user makes it: a click on the box or its label, typing, an option chosen. */
+  private async asUser(location: FieldLocation, field: string, { index, change }: ControlChange): Promise<void> {
+    const control = location.controls.nth(index);
+    if (change.kind === 'fill') return control.fill(change.value, { timeout: this.timeout }).catch(refused(field, change.value));
+    if (change.kind === 'select') {
+      await control.selectOption({ value: change.value }, { timeout: this.timeout, force: !location.states[index]!.visible });
+      return;
+    }
+    return this.setChecked(location, index, change.checked);
   }
 
   private async located(field: string): Promise<FieldLocation> {
     const location = await locateField(this.page, field);
     if (!location) throw new ActionProblem(`no field named "${field}" on the page`);
     return location;
-  }
-
-  /** The field's first visible control (else its first), as a user would pick. */
-  private async single(field: string): Promise<{ target: Locator; state: ControlState; location: FieldLocation; index: number }> {
-    const location = await this.located(field);
-    const index = Math.max(0, location.states.findIndex((s) => s.visible));
-    return { target: location.controls.nth(index), state: location.states[index]!, location, index };
-  }
-
-  /** Types into the first visible control of a name, which must be enabled and take typed text. */
-  private async fill(field: string, action: 'modify_text' | 'modify_range', value: string): Promise<void> {
-    const { target, state, location, index } = await this.single(field);
-    const instead = CHOICE_ACTIONS[state.type];
-    if (instead) throw new ActionProblem(`field "${field}" is a ${state.type}: ${action} cannot fill it (use ${instead})`);
-    if (!state.visible) throw new PageRefusal(`field "${field}" is not visible`);
-    if (state.disabled) throw new PageRefusal(`field "${field}" is disabled`);
-    if (this.directs(location)) return this.directly(location, field, index, { kind: 'fill', value });
-    await target.fill(value, { timeout: this.timeout }).catch(refused(field, value));
-  }
-
-  /** Direct input where our own world reaches the field's document; a frame it cannot reach is acted on as a user would. */
-  private directs(location: FieldLocation): location is FieldLocation & { path: number[] } {
-    return this.input === 'direct' && location.path !== undefined;
-  }
-
-  /** A direct action (direct-input.ts); what the control refused is the agent's to hear. */
-  private async directly(location: FieldLocation & { path: number[] }, field: string, index: number, change: DirectChange): Promise<void> {
-    const refusal = await actDirectly(this.page, location.path, field, index, change);
-    if (refusal) throw new PageRefusal(refusal);
-  }
-
-  /**
-   * The field's boxes of the given type. Templates repeat a group (worked examples in the
-   * instructions, alternative blocks shown one at a time): only the boxes a user can click
-   * (shown, enabled, taking pointer events, themselves or through their label) count.
-   */
-  private async options(field: string, type: 'radio' | 'checkbox') {
-    const location = await this.located(field);
-    const boxes = location.states.flatMap((s, index) => (s.type === type ? [{ ...s, index }] : []));
-    if (boxes.length === 0) throw new ActionProblem(`field "${field}" is a ${location.states[0]!.type}, not a ${type}`);
-    const pool = boxes.filter((b) => b.usable);
-    if (pool.length === 0) throw new PageRefusal(`no option of ${type} "${field}" can be clicked now (hidden, disabled or covered)`);
-    return {
-      boxes: pool.map((b) => ({ location, field, index: b.index, visible: b.visible })),
-      values: pool.map((b) => b.value), labels: pool.map((b) => b.label), checked: pool.map((b) => b.checked),
-    };
   }
 
   /**
@@ -277,23 +256,14 @@ export class ActionLibrary {
    * its centre (force: none of Playwright's waits for it to be stable and hit, ~30 ms a click);
    * whatever covers it takes the click, as it would a user's, and the check below sees that.
    */
-  private async setChecked({ location, field, index, visible }: Box, checked: boolean): Promise<void> {
-    if (this.directs(location)) return this.directly(location, field, index, { kind: 'check', checked });
+  private async setChecked(location: FieldLocation, index: number, checked: boolean): Promise<void> {
     const box = location.controls.nth(index);
     const label = labelOf(location, index);
-    await (label ?? box).click({ timeout: this.timeout, force: label !== undefined || visible });
+    await (label ?? box).click({ timeout: this.timeout, force: label !== undefined || location.states[index]!.visible });
     if ((await box.isChecked()) === checked) return;
     if (await box.isVisible()) return box.setChecked(checked, { timeout: this.timeout });
     throw new PageRefusal('the option is hidden and clicking its label did not select it');
   }
-}
-
-/** A radio or checkbox option: its field's location and name, its index there, whether the box shows. */
-interface Box {
-  location: FieldLocation;
-  field: string;
-  index: number;
-  visible: boolean;
 }
 
 /**
@@ -305,12 +275,14 @@ export function documentHtml(page: Page): Promise<string> {
   return callIsolated(page, 'reading the HTML', () => (document.doctype ? new XMLSerializer().serializeToString(document.doctype) : '') + (document.documentElement?.outerHTML ?? ''), undefined);
 }
 
-/** The option a value means (see matchOption), or an outcome that lists the options there are. */
-function optionIndex(kind: string, field: string, value: string, options: { values: string[]; labels: string[] }): number {
-  const index = matchOption(value, options.values, options.labels);
-  if (index < 0) throw new PageRefusal(`${kind} "${field}" has no option "${value}" (options: ${options.values.join(', ')})`);
-  return index;
+/** A failed action's outcome: `byPage` when the page refused the value (PageRefusal). */
+function outcomeOf(e: unknown): ActionOutcome & { ok: false } {
+  return { ok: false, error: actionError(e), ...(e instanceof PageRefusal && { byPage: true as const }) };
 }
 
-/** Fields that are chosen, not typed into, and the action that does it. */
-const CHOICE_ACTIONS: Record<string, string> = { radio: 'modify_radio', checkbox: 'modify_checkbox', select: 'modify_select' };
+/** Runs `each` on the items one after another (actions on one page never overlap). */
+async function sequence<T, R>(items: T[], each: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (const [i, item] of items.entries()) results.push(await each(item, i));
+  return results;
+}
