@@ -1,14 +1,12 @@
 import type { Page } from '@playwright/test';
 import type { ActionLibrary } from '../src/actions/library.ts';
 import { parseActions } from '../src/action-set/parse.ts';
-import { ACTION_SIGNATURES, formatAction, type Action, type ActionName } from '../src/action-set/signatures.ts';
+import { formatAction, type Action } from '../src/action-set/signatures.ts';
+import { isFieldAction } from '../src/actions/field-changes.ts';
 import { readFields, type FieldState } from '../src/values/read-fields.ts';
 
 // What agents that are asked one field at a time share (the LLM agent, the HTTP agent): which
 // fields are asked and when, which actions of a reply count, and running them.
-
-/** The actions that set a field: modify_text, modify_radio, ... */
-export const FIELD_ACTIONS = (Object.keys(ACTION_SIGNATURES) as ActionName[]).filter((a) => a.startsWith('modify_'));
 
 const usable = (f: FieldState) => f.found && !f.unsupported;
 
@@ -28,7 +26,7 @@ export type FieldActions = { actions: Action[]; error?: undefined } | { actions:
 /** The actions of a reply that set this field (only those count), or why there are none. */
 export function actionsForField(reply: string, field: string): FieldActions {
   const parsed = parseActions(reply);
-  const mine = parsed.actions.filter((a) => FIELD_ACTIONS.includes(a.name) && a.args[0] === field);
+  const mine = parsed.actions.filter((a) => isFieldAction(a) && a.args[0] === field);
   if (mine.length) return { actions: mine };
   const why = parsed.errors[0]?.message ?? (parsed.actions.length ? `no action for the field "${field}" (got ${parsed.actions.map(formatAction).join(', ')})` : 'no action call in the reply');
   return { actions: [], error: why };

@@ -1,6 +1,7 @@
 import { documentHtml } from '../../src/actions/library.ts';
 import type { AgentInput } from '../../src/agent/types.ts';
-import { actionsForField, askInRounds, FIELD_ACTIONS, runFieldActions } from '../field-actions.ts';
+import { FIELD_ACTIONS } from '../../src/actions/field-changes.ts';
+import { actionsForField, askInRounds, runFieldActions } from '../field-actions.ts';
 import { ask } from './ask.ts';
 import { describeActions, PROTOCOL_VERSION, type FieldRequest } from './protocol.ts';
 import { httpSettings } from './settings.ts';

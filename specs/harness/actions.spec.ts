@@ -98,36 +98,47 @@ test('set directly: a single select keeps the option chosen, typing stops at max
   expect(actions.log).toHaveLength(4);
 });
 
-test('set directly in a batch: a field an earlier answer shows is set in a later round; refusals and missing fields are outcomes', async ({ page, taskServer }) => {
+test('set directly in a batch: each action as the actions before it left the page; refusals and missing fields are outcomes', async ({ page, taskServer }) => {
   await page.goto(serveHtml(taskServer, `
     <label><input type="radio" name="more" value="yes"> yes</label><label><input type="radio" name="more" value="no"> no</label>
     <div id="why" style="display:none"><input name="why" type="text"></div>
+    <label><input type="checkbox" name="alone"> alone</label><div id="company"><input name="company" type="text"></div>
     <input name="never" type="text" style="display:none"><input name="locked" type="text" disabled>
     <input type="checkbox" name="tags" value="a"><input type="checkbox" name="tags" value="b" checked>
-    <script>document.querySelectorAll('[name=more]').forEach((r) => r.addEventListener('change', () => { document.getElementById('why').style.display = r.value === 'yes' ? 'block' : 'none'; }));</script>`));
+    <script>
+      document.querySelectorAll('[name=more]').forEach((r) => r.addEventListener('change', () => { document.getElementById('why').style.display = r.value === 'yes' ? 'block' : 'none'; }));
+      document.querySelector('[name=alone]').addEventListener('change', (e) => { document.getElementById('company').hidden = e.target.checked; });
+    </script>`));
   const steps: string[] = [];
   const actions = new ActionLibrary(page, { step: (title, body) => (steps.push(title), body()) }).direct();
   const outcomes = await actions.runFields([
+    // Shown by the next action: set in the batch's second round.
     { name: 'modify_text', args: ['why', 'because'] },
     { name: 'modify_radio', args: ['more', 'yes'] },
+    // Hidden by the action before it, in the same round.
+    { name: 'modify_checkbox', args: ['alone', ['on']] },
+    { name: 'modify_text', args: ['company', 'x'] },
     { name: 'modify_text', args: ['never', 'x'] },
     { name: 'modify_text', args: ['locked', 'x'] },
+    // The same field twice: the second action is the one that stays.
     { name: 'modify_checkbox', args: ['tags', ['a']] },
+    { name: 'modify_checkbox', args: ['tags', ['b']] },
     { name: 'modify_radio', args: ['more', 'maybe'] },
     { name: 'modify_text', args: ['missing', 'x'] },
   ]);
   expect(outcomes).toEqual([
-    { ok: true }, { ok: true },
+    { ok: true }, { ok: true }, { ok: true },
+    { ok: false, error: 'field "company" is not visible', byPage: true },
     { ok: false, error: 'field "never" is not visible', byPage: true },
     { ok: false, error: 'field "locked" is disabled', byPage: true },
-    { ok: true },
+    { ok: true }, { ok: true },
     { ok: false, error: 'radio "more" has no option "maybe" (options: yes, no)', byPage: true },
     { ok: false, error: 'no field named "missing" on the page' },
   ]);
-  expect((await readFields(page, ['why', 'more', 'tags'])).map((f) => f.value)).toEqual(['because', 'yes', ['a']]);
+  expect((await readFields(page, ['why', 'more', 'company', 'tags'])).map((f) => f.value)).toEqual(['because', 'yes', '', ['b']]);
   // One step for the batch, one for the action it left to run on its own; every action logged.
-  expect(steps).toEqual(['7 field actions, set directly', 'modify_text("missing", "x")']);
-  expect(actions.log.map((r) => r.ok)).toEqual([true, true, false, false, true, false, false]);
+  expect(steps).toEqual(['set 10 fields directly', 'modify_text("missing", "x")']);
+  expect(actions.log.map((r) => r.ok)).toEqual([true, true, true, false, false, false, true, true, false, false]);
 });
 
 test('fields created by scripts after load are waited for; model text runs through the parser', async ({ page, taskServer }) => {

@@ -40,6 +40,7 @@ function actInPage({ requests, frames, nonAnswer }: { requests: DirectRequest[];
     return refusal;
   });
 
+  // A named helper is safe here: this runs only through callIsolated, which gives tsx's `__name`.
   function actOn(path: number[], name: string, index: number, change: DirectChange): string | null {
     let doc: Document | null = document;
     for (const i of path) doc = (doc?.querySelectorAll(frames)[i] as HTMLIFrameElement | undefined)?.contentDocument ?? null;
@@ -53,17 +54,19 @@ function actInPage({ requests, frames, nonAnswer }: { requests: DirectRequest[];
       const box = control as HTMLInputElement;
       const label = box.labels?.[0] ?? box.closest('label');
       const shown = label !== null && label.checkVisibility({ visibilityProperty: true }) ? label : null;
+      // An earlier change of the batch may have hidden it since it was probed.
+      if (!shown && !box.checkVisibility({ visibilityProperty: true })) return `the option of "${name}" is hidden`;
       if (box.checked !== change.checked) (shown ?? box).click();
       // Clicking the label did not do it (a page that handles the label itself): the box, as Playwright's setChecked would.
       if (box.checked !== change.checked && box.checkVisibility({ visibilityProperty: true })) box.click();
       return box.checked === change.checked ? null : 'the option did not take the click';
     }
-    control.focus();
     if (change.kind === 'select') {
       if (control.localName !== 'select') return `field "${name}" is not a select`;
       const options = Array.from((control as HTMLSelectElement).options);
       const chosen = options.find((o) => o.value === change.value);
       if (!chosen) return `select "${name}" has no option "${change.value}"`;
+      control.focus();
       // Unselecting a single select's only selected option would select its first: select the one.
       if ((control as HTMLSelectElement).multiple) for (const option of options) option.selected = option === chosen;
       else chosen.selected = true;
@@ -71,7 +74,10 @@ function actInPage({ requests, frames, nonAnswer }: { requests: DirectRequest[];
       if (control.localName === 'select') return `field "${name}" is a select`;
       const text = control as HTMLInputElement | HTMLTextAreaElement;
       if (text.readOnly) return `field "${name}" is read-only`;
+      const box = text.getBoundingClientRect();
+      if (!text.checkVisibility({ visibilityProperty: true }) || box.width === 0 || box.height === 0) return `field "${name}" is not visible`;
       if (text.type === 'number' && change.value.trim() !== '' && Number.isNaN(Number(change.value))) return `${JSON.stringify(change.value)} is not a valid value for "${name}": Cannot type text into input[type=number]`;
+      text.focus();
       const value = text.maxLength >= 0 ? change.value.slice(0, text.maxLength) : change.value;
       // Our world's setter: a property the page defined or wrapped on the element or its class is not in it.
       text.value = value;

@@ -1,4 +1,4 @@
-import type { Action } from '../action-set/signatures.ts';
+import type { Action, ActionName } from '../action-set/signatures.ts';
 import type { DirectChange } from './direct-input.ts';
 import { matchOption, type FieldLocation } from './locate.ts';
 import { ActionProblem, PageRefusal } from './page-actions.ts';
@@ -15,10 +15,11 @@ export interface FieldChanges {
   note?: string;
 }
 
-/** The field actions: the ones planned here, from the field as probed. */
-export type FieldActionName = 'modify_text' | 'modify_radio' | 'modify_checkbox' | 'modify_select' | 'modify_range';
+/** The actions that set a field (planned here, from the field as probed). */
+export const FIELD_ACTIONS = ['modify_text', 'modify_checkbox', 'modify_radio', 'modify_select', 'modify_range'] as const satisfies readonly ActionName[];
+export type FieldActionName = (typeof FIELD_ACTIONS)[number];
 
-export const isFieldAction = (action: Action): boolean => ['modify_text', 'modify_radio', 'modify_checkbox', 'modify_select', 'modify_range'].includes(action.name);
+export const isFieldAction = (action: Action): action is Action & { name: FieldActionName } => (FIELD_ACTIONS as readonly string[]).includes(action.name);
 
 /** A checkbox action's values: a list, or one string with values separated by `|`. */
 export const checkboxValues = (values: unknown): string[] => (Array.isArray(values) ? values.map(String) : String(values).split('|').filter((v) => v !== ''));

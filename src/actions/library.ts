@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { actDirectly } from './direct-input.ts';
 import { setFieldsDirectly } from './direct-batch.ts';
 import { checkboxValues, fieldChanges, firstVisible, type ControlChange } from './field-changes.ts';
@@ -31,7 +31,8 @@ export interface ActionLibraryOptions {
   /**
    * How field actions set a control: 'user' (default) through Playwright's clicks and typing,
    * with their checks that a user could; 'direct' through the DOM in one call (direct-input.ts),
-   * ~1-2 ms instead of ~15-40: for agents that only need the value there (the oracle).
+   * ~1-2 ms instead of ~15-40, and many actions in one step and two calls (runFields): for
+   * agents that only need the value there (the oracle).
    */
   input?: 'user' | 'direct';
   /** The log to append to (a direct() view shares its library's). */
@@ -117,14 +118,15 @@ export class ActionLibrary {
 
   /**
    * Field actions set directly in the DOM (ActionLibraryOptions.input 'direct'), in one step and
-   * two page calls however many there are (direct-batch.ts); as a user would, or where our
-   * world does not reach a field, one by one. Outcomes in order, each logged (a batched one
-   * with an even share of the batch's time).
+   * rounds of two page calls however many there are (direct-batch.ts); then, one by one, those
+   * the batch left (other actions, fields our world does not reach). As a user would, all one by
+   * one. Outcomes in the actions' order, each logged (a batched one with an even share of the
+   * batch's time).
    */
   async runFields(actions: Action[]): Promise<ActionOutcome[]> {
-    if (this.input !== 'direct') return sequence(actions, (action) => this.run(action));
+    if (this.input !== 'direct' || actions.length === 0) return sequence(actions, (action) => this.run(action));
     const started = Date.now();
-    const batched = await this.step(`${actions.length} field actions, set directly`, () => setFieldsDirectly(this.page, actions));
+    const batched = await this.step(`set ${actions.length} fields directly`, () => setFieldsDirectly(this.page, actions));
     const ms = Math.round((Date.now() - started) / Math.max(1, batched.filter((b) => b !== undefined).length));
     return sequence(actions, async (action, i) => {
       const done = batched[i];
@@ -221,6 +223,7 @@ export class ActionLibrary {
     return this.act(action.name, action.args, async () => {
       const location = await this.located(field);
       const { changes, note } = fieldChanges(location, action);
+      if (changes.length === 0) return note;
       if (this.input === 'direct' && location.path !== undefined) {
         const requests = changes.map((c) => ({ path: location.path!, name: field, action: 0, ...c }));
         const refusal = (await actDirectly(this.page, requests)).find((r) => r !== undefined);

@@ -93,10 +93,11 @@ const ANSWER_CONTROLS = `input${NON_ANSWER_TYPES.map((t) => `:not([type=${t} i])
 /**
  * The form controls of each name, probed in our own world (nothing a page script replaced
  * changes what is found), all in one call: in the page or the frames its documents reach.
- * Failing that, in the frames they cannot reach (sandboxed, another origin), probed in those
- * frames' own world, as Playwright lists them; no direct input there (FieldLocation.path).
+ * Failing that (unless `inOtherWorlds` is false: for direct input alone), in the frames they
+ * cannot reach (sandboxed, another origin), probed in those frames' own world, as Playwright
+ * lists them; no direct input there (FieldLocation.path).
  */
-export async function locateFields(page: Page, names: string[]): Promise<(FieldLocation | undefined)[]> {
+export async function locateFields(page: Page, names: string[], { inOtherWorlds = true } = {}): Promise<(FieldLocation | undefined)[]> {
   const args = (wanted: string[]) => ({ names: wanted, nonAnswer: NON_ANSWER_TYPES, frames: FRAME_ELEMENTS });
   const controls = (scope: FieldLocation['scope'], name: string) => scope.locator(`css:light=:is(${ANSWER_CONTROLS})[name=${cssString(name)}]`);
   const found = await callIsolated(page, 'finding fields', probeInPage, args(names));
@@ -107,7 +108,7 @@ export async function locateFields(page: Page, names: string[]): Promise<(FieldL
       for (const index of here.path) scope = scope.locator(`css:light=${FRAME_ELEMENTS}`).nth(index).contentFrame();
       return { scope, path: here.path, controls: controls(scope, name), states: here.states };
     }
-    for (const frame of page.frames().slice(1)) {
+    for (const frame of inOtherWorlds ? page.frames().slice(1) : []) {
       // A frame that navigates or detaches meanwhile simply has no field.
       const states = (await frame.evaluate(probeInPage, args([name])).catch(() => null))?.[0]?.states;
       if (states) return { scope: frame, controls: controls(frame, name), states };
