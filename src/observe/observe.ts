@@ -54,20 +54,21 @@ export const REF_MARK = /\[ref=((?:f\d+)?e\d+)\]/g;
  * action may name only those (a ref of an older snapshot may point elsewhere now).
  */
 export async function observe(actions: ActionLibrary, step: number, lastError: string | undefined, options: ObserveOptions = {}): Promise<Observation> {
-  // A popup the last action opened becomes the focused tab (the episode follows it) before we look.
-  await awaitOpenedPages(actions.page);
-  const { page } = actions;
   // One rendering (what the last action set off, focus leaving a button it disabled, is in the
   // tree), then any transition it started ends: the same episode shows the same tree every time
-  // (but on pages whose clocks run once loaded: a ticking price, a blinking cursor).
-  const unsettled = await settle(page, 1);
-  const { snapshot, refs, browsergym } = await look(page, options);
+  // (but on pages whose clocks run once loaded: a ticking price, a blinking cursor). Meanwhile
+  // a popup the last action opened becomes the focused tab (the episode follows it): then the
+  // wait is for that tab.
+  const acted = actions.page;
+  const [, unsettledActed] = await Promise.all([awaitOpenedPages(acted), settle(acted, 1)]);
+  const { page } = actions;
+  const unsettled = page === acted ? unsettledActed : await settle(page, 1);
+  const { snapshot, refs, browsergym, tabs } = await look(page, options);
   actions.refs = refs;
-  const tabs = await Promise.all(page.context().pages().map(async (tab, index) => ({ index, url: tab.url(), title: await titleOf(tab), focused: tab === page })));
   return {
     step,
     url: page.url(),
-    title: await titleOf(page),
+    title: tabs.find((tab) => tab.focused)!.title,
     tabs,
     snapshot,
     ...(lastError !== undefined && { lastError }),
@@ -82,20 +83,30 @@ export async function observe(actions: ActionLibrary, step: number, lastError: s
  * The tree and BrowserGym's views of one document: looked at again (twice at most) when the
  * page loaded another meanwhile, so that no view mixes two documents' elements and bids.
  */
-async function look(page: Page, options: ObserveOptions): Promise<{ snapshot: string; refs: Map<string, ElementKey>; browsergym?: BrowserGymViews }> {
+async function look(page: Page, options: ObserveOptions): Promise<{ snapshot: string; refs: Map<string, ElementKey>; browsergym?: BrowserGymViews; tabs: Observation['tabs'] }> {
   for (let attempt = 1; ; attempt++) {
-    const before = (await documentOf(page)).id;
     try {
       // BrowserGym numbers every element in page order first; the extras then keep those bids.
-      const marks = wantsBrowserGym(options.browsergym) ? await markForBrowserGym(page) : undefined;
-      const tree = parseTree(await page.ariaSnapshot({ mode: 'ai', boxes: true }));
-      const dom = await domNodes(page, { withBids: marks !== undefined });
-      const found = await callIsolated(page, 'marking the elements', markInPage, { refBoxes: tree.refBoxes, namelessBoxes: tree.namelessBoxes }, dom.listening);
+      const numbering = wantsBrowserGym(options.browsergym) ? markForBrowserGym(page) : Promise.resolve(undefined);
+      // Reads that do not need each other's answer are asked at once (each is a round trip to the browser).
+      const [{ id: before }, marks, aria, dom, tabs] = await Promise.all([
+        documentOf(page),
+        numbering,
+        numbering.then(() => page.ariaSnapshot({ mode: 'ai', boxes: true })),
+        numbering.then((marks) => domNodes(page, { withBids: marks !== undefined })),
+        tabsOf(page),
+      ]);
+      const tree = parseTree(aria);
+      const marking = callIsolated(page, 'marking the elements', markInPage, { refBoxes: tree.refBoxes, namelessBoxes: tree.namelessBoxes }, dom.listening);
+      const viewing = marks ? marking.then(() => browsergymViews(page, marks, dom, options.browsergym!)) : Promise.resolve(undefined);
+      // The last read checks that the document is still the one read first. The marking runs in
+      // our world, which a document that goes takes with it (the marking then fails and we look
+      // again), so the check may run beside it; BrowserGym's views read more, so it waits for them.
+      const [found, browsergym, { id: after }] = await Promise.all([marking, viewing, marks ? viewing.then(() => documentOf(page)) : documentOf(page)]);
       const { snapshot, refs } = renumbered(renderTree(tree, found, { boxes: options.boxes === true }));
       for (const { bid } of found.extras) refs.set(`x${bid}`, { bid });
-      const browsergym = marks && (await browsergymViews(page, marks, dom, options.browsergym!));
-      if (attempt < 3 && (await documentOf(page)).id !== before) continue;
-      return { snapshot, refs, ...(browsergym && { browsergym }) };
+      if (attempt < 3 && after !== before) continue;
+      return { snapshot, refs, ...(browsergym && { browsergym }), tabs };
     } catch (e) {
       if (attempt < 3 && documentWent(e)) continue;
       throw e;
@@ -121,6 +132,9 @@ function renumbered(snapshot: string): { snapshot: string; refs: Map<string, Ele
   });
   return { snapshot: text, refs };
 }
+
+/** The context's tabs, `page` the focused one. */
+const tabsOf = (page: Page) => Promise.all(page.context().pages().map(async (tab, index) => ({ index, url: tab.url(), title: await titleOf(tab), focused: tab === page })));
 
 /** A tab still loading (or closing) has no title yet: it is not worth an error. */
 const titleOf = (page: Page) => page.title().catch(() => '');
