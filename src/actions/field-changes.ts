@@ -1,4 +1,4 @@
-import type { Action, ActionName } from '../action-set/signatures.ts';
+import { ACTION_SIGNATURES, type Action, type ActionName } from '../action-set/signatures.ts';
 import type { DirectChange } from './direct-input.ts';
 import { matchOption, type FieldLocation } from './locate.ts';
 import { ActionProblem, PageRefusal } from './page-actions.ts';
@@ -15,9 +15,9 @@ export interface FieldChanges {
   note?: string;
 }
 
-/** The actions that set a field (planned here, from the field as probed). */
-export const FIELD_ACTIONS = ['modify_text', 'modify_checkbox', 'modify_radio', 'modify_select', 'modify_range'] as const satisfies readonly ActionName[];
-export type FieldActionName = (typeof FIELD_ACTIONS)[number];
+/** The actions that set a field (planned here, from the field as probed): the action set's modify_*. */
+export type FieldActionName = Extract<ActionName, `modify_${string}`>;
+export const FIELD_ACTIONS: readonly FieldActionName[] = (Object.keys(ACTION_SIGNATURES) as ActionName[]).filter((name): name is FieldActionName => name.startsWith('modify_'));
 
 export const isFieldAction = (action: Action): action is Action & { name: FieldActionName } => (FIELD_ACTIONS as readonly string[]).includes(action.name);
 
