@@ -20,6 +20,7 @@ import { parseActions } from '../src/action-set/parse.ts';
 import { ACTION_SIGNATURES, formatAction, type Action, type ActionName } from '../src/action-set/signatures.ts';
 import { importTurkingBench } from '../src/benchmarks/turkingbench/import.ts';
 import { observe, REF_MARK, selectorArgs, withRefs } from '../src/observe/observe.ts';
+import { watchLoads } from '../src/observe/page-loads.ts';
 import { InstancePage } from '../src/runner/instance-page.ts';
 import { START_PARAM } from '../src/server/render-instance.ts';
 import { TaskServer } from '../src/server/task-server.ts';
@@ -56,11 +57,14 @@ interface StepTime {
   url: string;
 }
 
-/** The harness, as runEpisode steps: observe, parse the agent's reply, ActionLibrary.run. */
+/** The harness, as runEpisode steps: observe (the page's loads followed, as runEpisode does), parse the agent's reply, ActionLibrary.run. */
 function harness(page: Page): Side {
   const actions = new ActionLibrary(page);
   return {
-    observe: (step) => observe(actions, step, undefined),
+    observe: async (step) => {
+      await watchLoads(page);
+      return observe(actions, step, undefined);
+    },
     // The refs the harness showed (renumbered: observe.ts), as the episode loop translates the oracle's steps.
     async byRef(action) {
       if (!selectorArgs(action).length) return action;

@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { ActionLibrary } from '../src/actions/library.ts';
 import { parseActions } from '../src/action-set/parse.ts';
 import { parseTree, renderTree } from '../src/observe/extra-refs.ts';
 import { observe } from '../src/observe/observe.ts';
+import { watchLoads } from '../src/observe/page-loads.ts';
 import { executableFor, findChromium, isFound } from '../src/setup/chromium.ts';
 import { thisMachine } from '../src/setup/machine.ts';
 
@@ -136,4 +139,37 @@ test("BrowserGym's formats: the marked tree, the pruned HTML, the set-of-marks s
   assert.equal((await run(actions, 'keyboard_type("7")')).ok, true);
   assert.equal(await page.inputValue('input'), '57');
   await page.close();
+});
+
+test('a page is observed once what the last action loaded has loaded: a shell that takes its frame\'s address on load shows the order placed', async () => {
+  // As ServiceNow's shell: the page in a frame, its address put in the top one's once it loads;
+  // the order's answer commits at once, its picture comes late (the click returns before).
+  const server = createServer((req, res) => {
+    if (req.method === 'POST') return void res.writeHead(303, { location: '/done?id=7' }).end();
+    if (req.url === '/slow.svg') return void setTimeout(() => res.writeHead(200, { 'content-type': 'image/svg+xml' }).end('<svg xmlns="http://www.w3.org/2000/svg"/>'), 500);
+    const pages: Record<string, string> = {
+      '/': `<title>Shell</title><iframe src="/form"></iframe><script>
+        const frame = document.querySelector('iframe');
+        frame.addEventListener('load', () => history.replaceState(null, '', '/shell' + frame.contentWindow.location.search));
+      </script>`,
+      '/form': '<form method="post" action="/order"><button>Order now</button></form>',
+      '/done?id=7': '<h1>Order placed</h1><img src="/slow.svg" alt="">',
+    };
+    res.writeHead(200, { 'content-type': 'text/html' }).end(pages[req.url!] ?? '');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const page = await browser.newPage();
+  try {
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    await watchLoads(page);
+    const actions = new ActionLibrary(page);
+    const button = /button "Order now" \[ref=(f1e\d+)\]/.exec((await observe(actions, 0, undefined)).snapshot)![1]!;
+    assert.equal((await run(actions, `click("${button}")`)).ok, true);
+    const o = await observe(actions, 1, undefined);
+    assert.match(o.url, /\/shell\?id=7$/);
+    assert.match(o.snapshot, /heading "Order placed"/);
+  } finally {
+    await page.close();
+    server.close();
+  }
 });

@@ -10,7 +10,7 @@ import { DEFAULT_LLM_OPTIONS, type LlmOptions } from './options.ts';
 import { readRelevantHtml } from '../../src/observe/relevant-html.ts';
 import { buildMessages, reprompt, type FieldPrompt } from './prompt.ts';
 
-/** An LLM agent's run (agents/llm/agent.ts loads this module only when an LLM project runs). */
+/** An LLM agent's run on a form. */
 export async function runLlm({ page, actions, task, fields, options, report, demonstrations }: AgentInput): Promise<void> {
   const settings: LlmOptions = { ...DEFAULT_LLM_OPTIONS, ...(options as Partial<LlmOptions>) };
   const demos = demonstrations(settings.demos);

@@ -16,8 +16,7 @@ interface StepLog {
 }
 
 /**
- * One step of an episode (agents/llm/agent.ts loads this module only when an LLM project runs
- * a goal task): one call, re-asked quoting the problem while the reply holds no single action.
+ * One step of an episode: one call, re-asked quoting the problem while the reply holds no single action.
  * Only usable replies are cached. A call that fails after the SDK's retries fails the agent:
  * the episode ends with the reason, scored as the page stands.
  */

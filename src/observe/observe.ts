@@ -8,6 +8,7 @@ import { domNodes } from './dom-snapshot.ts';
 import { parseTree, renderTree } from './extra-refs.ts';
 import { markInPage } from './mark-in-page.ts';
 import { awaitOpenedPages } from './opened-pages.ts';
+import { pageLoaded } from './page-loads.ts';
 import { browsergymViews, markForBrowserGym, wantsBrowserGym, type BrowserGymOptions, type BrowserGymViews } from './browsergym/views.ts';
 
 /** What an agent sees of a goal task at one step (BrowserGym's observation, on Playwright's snapshot). */
@@ -60,15 +61,20 @@ export async function observe(actions: ActionLibrary, step: number, lastError: s
   // a popup the last action opened becomes the focused tab (the episode follows it): then the
   // wait is for that tab.
   const acted = actions.page;
+  // A document the last action led to, in the page or a frame, loads first (a click returns once
+  // a form's answer has committed; a shell may take its frame's address only once it has loaded).
+  await pageLoaded(acted);
+  // Which document the page holds is read first, beside the rest: one that replaces it before the look is over makes it look again.
+  const holding = documentOf(acted).then(({ id }) => id, () => undefined);
   const [, unsettledActed] = await Promise.all([awaitOpenedPages(acted), settle(acted, 1)]);
   const { page } = actions;
   const unsettled = page === acted ? unsettledActed : await settle(page, 1);
-  const { snapshot, refs, browsergym, tabs } = await look(page, options);
+  const { snapshot, refs, browsergym, tabs } = await look(page, options, page === acted ? await holding : undefined);
   actions.refs = refs;
   return {
     step,
     url: page.url(),
-    title: tabs.find((tab) => tab.focused)!.title,
+    title: tabs.find((tab) => tab.focused)?.title ?? '',
     tabs,
     snapshot,
     ...(lastError !== undefined && { lastError }),
@@ -82,29 +88,22 @@ export async function observe(actions: ActionLibrary, step: number, lastError: s
 /**
  * The tree and BrowserGym's views of one document: looked at again (twice at most) when the
  * page loaded another meanwhile, so that no view mixes two documents' elements and bids.
+ * `held`: the document the page held before, if already read.
  */
-async function look(page: Page, options: ObserveOptions): Promise<{ snapshot: string; refs: Map<string, ElementKey>; browsergym?: BrowserGymViews; tabs: Observation['tabs'] }> {
+async function look(page: Page, options: ObserveOptions, held?: string): Promise<{ snapshot: string; refs: Map<string, ElementKey>; browsergym?: BrowserGymViews; tabs: Observation['tabs'] }> {
   for (let attempt = 1; ; attempt++) {
     try {
+      const before = (attempt === 1 && held) || (await documentOf(page)).id;
       // BrowserGym numbers every element in page order first; the extras then keep those bids.
-      const numbering = wantsBrowserGym(options.browsergym) ? markForBrowserGym(page) : Promise.resolve(undefined);
+      const marks = wantsBrowserGym(options.browsergym) ? await markForBrowserGym(page) : undefined;
       // Reads that do not need each other's answer are asked at once (each is a round trip to the browser).
-      const [{ id: before }, marks, aria, dom, tabs] = await Promise.all([
-        documentOf(page),
-        numbering,
-        numbering.then(() => page.ariaSnapshot({ mode: 'ai', boxes: true })),
-        numbering.then((marks) => domNodes(page, { withBids: marks !== undefined })),
-        tabsOf(page),
-      ]);
+      const [aria, dom, tabs] = await Promise.all([page.ariaSnapshot({ mode: 'ai', boxes: true }), domNodes(page, { withBids: marks !== undefined }), tabsOf(page)]);
       const tree = parseTree(aria);
-      const marking = callIsolated(page, 'marking the elements', markInPage, { refBoxes: tree.refBoxes, namelessBoxes: tree.namelessBoxes }, dom.listening);
-      const viewing = marks ? marking.then(() => browsergymViews(page, marks, dom, options.browsergym!)) : Promise.resolve(undefined);
-      // The last read checks that the document is still the one read first. The marking runs in
-      // our world, which a document that goes takes with it (the marking then fails and we look
-      // again), so the check may run beside it; BrowserGym's views read more, so it waits for them.
-      const [found, browsergym, { id: after }] = await Promise.all([marking, viewing, marks ? viewing.then(() => documentOf(page)) : documentOf(page)]);
+      const found = await callIsolated(page, 'marking the elements', markInPage, { refBoxes: tree.refBoxes, namelessBoxes: tree.namelessBoxes }, dom.listening);
       const { snapshot, refs } = renumbered(renderTree(tree, found, { boxes: options.boxes === true }));
       for (const { bid } of found.extras) refs.set(`x${bid}`, { bid });
+      const browsergym = marks && (await browsergymViews(page, marks, dom, options.browsergym!));
+      const after = (await documentOf(page)).id;
       if (attempt < 3 && after !== before) continue;
       return { snapshot, refs, ...(browsergym && { browsergym }), tabs };
     } catch (e) {

@@ -9,6 +9,8 @@ import type { Agent, AgentReport, StepRecord } from '../agent/types.ts';
 import { stepUsageKey } from '../agent/usage.ts';
 import { instanceCutBy } from '../llm/spending.ts';
 import { observe, withRefs, type Observation } from '../observe/observe.ts';
+import { pageLoaded, watchLoads } from '../observe/page-loads.ts';
+import { settle } from '../values/settle.ts';
 import type { EndReason, Trajectory } from '../record/trajectory.ts';
 import type { EpisodeProtocol } from '../task/types.ts';
 
@@ -44,47 +46,60 @@ const isGoalAction = (name: ActionName) => GOAL_ACTIONS.includes(name) || isBrow
  * action's failure, and a reply that does not parse, are the next observation's `lastError`.
  */
 export async function runEpisode(run: EpisodeRun): Promise<Trajectory> {
-  const { actions, agent, protocol, trajectory } = run;
-  const observations: Observation[] = [];
-  Object.assign(trajectory, { observations, actionSet: GOAL_ACTIONS });
-  const followPopups = (page: Page) => (actions.page = page);
+  const { actions } = run;
+  const followPopups = (page: Page) => {
+    actions.page = page;
+    void watchLoads(page);
+  };
+  await watchLoads(actions.page);
   actions.page.context().on('page', followPopups);
   try {
-    let lastError: string | undefined;
-    let unusable = 0;
-    let repeats: string[] = [];
-    for (let n = 1; ; n++) {
-      // Before each step: its start page, or the last step's, may have found its site gone.
-      if (await run.outage?.()) return end(trajectory, 'site down');
-      if (n > protocol.maxSteps) return end(trajectory, 'max steps');
-      const started = performance.now();
-      const choice = await run.step(`step ${n} · observe and choose`, () => observeAndChoose(run, n, lastError));
-      if ('action' in choice) await act(run, n, choice.action, choice.record);
-      else if ('unusable' in choice) await stepOrFailure(run.step, `step ${n} · no usable action`, () => Promise.reject(new StepFailure(choice.unusable)));
-      // The harness refused a model call of this instance: whatever the agent made of it, the episode ends here.
-      if (instanceCutBy()) return end(trajectory, 'budget reached');
-      if ('stop' in choice) return end(trajectory, 'agent stopped');
-      if ('failed' in choice) {
-        trajectory.failure = choice.failed;
-        if (choice.service) trajectory.serviceFailure = true;
-        return end(trajectory, 'agent failed');
-      }
-      const { record } = choice;
-      record.ms = Math.round(performance.now() - started);
-      trajectory.steps.push(record);
-      observations.push(choice.shown);
-      if (trajectory.answer !== undefined) return end(trajectory, 'answered');
-      if (trajectory.infeasible !== undefined) return end(trajectory, 'infeasible');
-      lastError = record.error;
-      unusable = record.action ? 0 : unusable + 1;
-      if (unusable >= REPEATS) return end(trajectory, 'no usable action');
-      // The same action on the same page (URL and snapshot before it) three times: stuck.
-      repeats = [...repeats, `${record.action}\n${choice.state}`].slice(-REPEATS);
-      if (record.action && repeats.length === REPEATS && repeats.every((r) => r === repeats[0])) return end(trajectory, 'repeated action');
-      if (protocol.done && (await isTrue(actions.page, protocol.done))) return end(trajectory, 'done');
-    }
+    const trajectory = await steps(run);
+    // What is judged next is the page the last action led to, loaded (observe waits the same way).
+    if (await pageLoaded(actions.page)) await settle(actions.page, 1);
+    return trajectory;
   } finally {
     actions.page.context().off('page', followPopups);
+  }
+}
+
+/** The episode's steps, until one of the ends above. */
+async function steps(run: EpisodeRun): Promise<Trajectory> {
+  const { actions, protocol, trajectory } = run;
+  const observations: Observation[] = [];
+  Object.assign(trajectory, { observations, actionSet: GOAL_ACTIONS });
+  let lastError: string | undefined;
+  let unusable = 0;
+  let repeats: string[] = [];
+  for (let n = 1; ; n++) {
+    // Before each step: its start page, or the last step's, may have found its site gone.
+    if (await run.outage?.()) return end(trajectory, 'site down');
+    if (n > protocol.maxSteps) return end(trajectory, 'max steps');
+    const started = performance.now();
+    const choice = await run.step(`step ${n} · observe and choose`, () => observeAndChoose(run, n, lastError));
+    if ('action' in choice) await act(run, n, choice.action, choice.record);
+    else if ('unusable' in choice) await stepOrFailure(run.step, `step ${n} · no usable action`, () => Promise.reject(new StepFailure(choice.unusable)));
+    // The harness refused a model call of this instance: whatever the agent made of it, the episode ends here.
+    if (instanceCutBy()) return end(trajectory, 'budget reached');
+    if ('stop' in choice) return end(trajectory, 'agent stopped');
+    if ('failed' in choice) {
+      trajectory.failure = choice.failed;
+      if (choice.service) trajectory.serviceFailure = true;
+      return end(trajectory, 'agent failed');
+    }
+    const { record } = choice;
+    record.ms = Math.round(performance.now() - started);
+    trajectory.steps.push(record);
+    observations.push(choice.shown);
+    if (trajectory.answer !== undefined) return end(trajectory, 'answered');
+    if (trajectory.infeasible !== undefined) return end(trajectory, 'infeasible');
+    lastError = record.error;
+    unusable = record.action ? 0 : unusable + 1;
+    if (unusable >= REPEATS) return end(trajectory, 'no usable action');
+    // The same action on the same page (URL and snapshot before it) three times: stuck.
+    repeats = [...repeats, `${record.action}\n${choice.state}`].slice(-REPEATS);
+    if (record.action && repeats.length === REPEATS && repeats.every((r) => r === repeats[0])) return end(trajectory, 'repeated action');
+    if (protocol.done && (await isTrue(actions.page, protocol.done))) return end(trajectory, 'done');
   }
 }
 
