@@ -55,17 +55,18 @@ export const REF_MARK = /\[ref=((?:f\d+)?e\d+)\]/g;
  * action may name only those (a ref of an older snapshot may point elsewhere now).
  */
 export async function observe(actions: ActionLibrary, step: number, lastError: string | undefined, options: ObserveOptions = {}): Promise<Observation> {
+  const acted = actions.page;
+  // A document the last action led to, in the page or a frame, loads first (a click returns once
+  // a form's answer has committed; a shell may take its frame's address only once it has loaded).
+  await pageLoaded(acted);
+  // Which document the page holds is read first, beside the rest: one that replaces it before
+  // the look is over makes it look again.
+  const holding = documentOf(acted).then(({ id }) => id, () => undefined);
   // One rendering (what the last action set off, focus leaving a button it disabled, is in the
   // tree), then any transition it started ends: the same episode shows the same tree every time
   // (but on pages whose clocks run once loaded: a ticking price, a blinking cursor). Meanwhile
   // a popup the last action opened becomes the focused tab (the episode follows it): then the
   // wait is for that tab.
-  const acted = actions.page;
-  // A document the last action led to, in the page or a frame, loads first (a click returns once
-  // a form's answer has committed; a shell may take its frame's address only once it has loaded).
-  await pageLoaded(acted);
-  // Which document the page holds is read first, beside the rest: one that replaces it before the look is over makes it look again.
-  const holding = documentOf(acted).then(({ id }) => id, () => undefined);
   const [, unsettledActed] = await Promise.all([awaitOpenedPages(acted), settle(acted, 1)]);
   const { page } = actions;
   const unsettled = page === acted ? unsettledActed : await settle(page, 1);
