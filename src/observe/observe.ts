@@ -69,7 +69,9 @@ export async function observe(actions: ActionLibrary, step: number, lastError: s
   // wait is for that tab.
   const [, unsettledActed] = await Promise.all([awaitOpenedPages(acted), settle(acted, 1)]);
   const { page } = actions;
-  const unsettled = page === acted ? unsettledActed : await settle(page, 1);
+  let unsettled = page === acted ? unsettledActed : await settle(page, 1);
+  // A load the last action started that was reported only meanwhile (the click returned first).
+  if (await pageLoaded(page)) unsettled = await settle(page, 1);
   const { snapshot, refs, browsergym, tabs } = await look(page, options, page === acted ? await holding : undefined);
   actions.refs = refs;
   return {
