@@ -1,7 +1,8 @@
 // npm run bench, last part: what the origin gate (src/server/origin-gate.ts) costs an instance,
 // side by side in one browser: the same pages loaded in a context that goes straight to the
-// server and in one whose requests all pass the gate, the two alternating instance by instance
-// after a warm-up round.
+// server, in one whose requests all pass the gate, and in one that reaches the task server
+// around the gate as a served instance's does (InstancePage), alternating instance by
+// instance after a warm-up round.
 // 1. TurkingBench instances (the first of each of N train tasks, ../shared/turkingbench imported,
 //    else the bundled form tasks): page.goto + one read of every field, as the floor of bench-run.
 // 2. A site's pages (the shop stand-in of the tests): its home, a product, the customer login,
@@ -29,30 +30,36 @@ const sampleSize = Number(process.argv[2] ?? 40);
 /** One load, timed: `visit` on a page of its side. */
 type Load = (page: Page) => Promise<void>;
 
-/** Each load on both sides, alternating, ROUNDS times after one untimed round: per side, every time. */
-async function sideBySide(browser: Browser, gate: OriginGate, loads: Load[]): Promise<{ direct: number[]; gated: number[] }> {
+type Times = { direct: number[]; gated: number[]; around?: number[] };
+
+/** Each load on every side, alternating, ROUNDS times after one untimed round: per side, every time. `around`: an origin reached around the gate. */
+async function sideBySide(browser: Browser, gate: OriginGate, loads: Load[], around?: string): Promise<Times> {
   const viewport = { width: 1280, height: 800 };
-  const direct = await (await browser.newContext({ viewport })).newPage();
-  const gated = await (await browser.newContext({ viewport, proxy: gate.proxy })).newPage();
-  const times = { direct: [] as number[], gated: [] as number[] };
+  const pages = {
+    direct: await (await browser.newContext({ viewport })).newPage(),
+    gated: await (await browser.newContext({ viewport, proxy: gate.proxy() })).newPage(),
+    ...(around && { around: await (await browser.newContext({ viewport, proxy: gate.proxy(around) })).newPage() }),
+  };
+  const times: Times = { direct: [], gated: [], ...(around && { around: [] }) };
   for (let round = 0; round <= ROUNDS; round++) {
     for (const load of loads) {
-      for (const side of ['direct', 'gated'] as const) {
+      for (const [side, page] of Object.entries(pages) as [keyof Times, Page][]) {
         const started = performance.now();
-        await load(side === 'direct' ? direct : gated);
-        if (round > 0) times[side].push(performance.now() - started);
+        await load(page);
+        if (round > 0) times[side]!.push(performance.now() - started);
       }
     }
   }
-  await Promise.all([direct.context().close(), gated.context().close()]);
+  await Promise.all(Object.values(pages).map((page) => page.context().close()));
   return times;
 }
 
-function report(label: string, { direct, gated }: { direct: number[]; gated: number[] }): void {
-  const row = (side: string, xs: number[]) => console.log(`  ${side.padEnd(22)} median ${median(xs).toFixed(1).padStart(6)} ms   p90 ${quantile(xs, 0.9).toFixed(1).padStart(6)} ms`);
+function report(label: string, { direct, gated, around }: Times): void {
+  const row = (side: string, xs: number[]) => console.log(`  ${side.padEnd(36)} median ${median(xs).toFixed(1).padStart(6)} ms   p90 ${quantile(xs, 0.9).toFixed(1).padStart(6)} ms`);
   console.log(`${label} (${direct.length / ROUNDS} pages x ${ROUNDS} rounds)`);
   row('straight to the server', direct);
   row('through the gate', gated);
+  if (around) row('task server around the gate (a run)', around);
   console.log(`  the gate's cost: ${(median(gated) - median(direct)).toFixed(1)} ms a load (x${(median(gated) / median(direct)).toFixed(3)})`);
 }
 
@@ -84,7 +91,7 @@ try {
   gate.allow([server.origin, shop.url]);
   let blocked = 0;
   gate.onBlocked = () => blocked++;
-  report('Form instances', await sideBySide(browser, gate, await formLoads(server, work)));
+  report('Form instances', await sideBySide(browser, gate, await formLoads(server, work), server.origin));
   console.log(`  requests the gate refused (CDN files with no local copy, fonts, images on other hosts): ${blocked / (ROUNDS + 1)} a round`);
   const sitePages = ['/', '/catalog/product/view/id/1/', '/customer/account/login/'].map((path): Load => async (page) => {
     await page.goto(`${shop.url}${path}`, { waitUntil: 'load' });

@@ -141,7 +141,7 @@ test('the gate relays plain requests and tunnels to an allowed origin, refuses o
   await new Promise<void>((done) => origin.listen(0, '127.0.0.1', done));
   const allowed = `127.0.0.1:${(origin.address() as AddressInfo).port}`;
   gate.allow([`http://${allowed}`]);
-  const [proxyHost, proxyPort] = [new URL(gate.proxy.server).hostname, Number(new URL(gate.proxy.server).port)];
+  const [proxyHost, proxyPort] = [new URL(gate.proxy().server).hostname, Number(new URL(gate.proxy().server).port)];
   /** What the gate answers to `head` sent on a fresh connection (a proxy request or a CONNECT), in full. */
   const exchange = (head: string, then = '') => new Promise<string>((done) => {
     let answer = '';
@@ -174,7 +174,7 @@ test('the gate relays plain requests and tunnels to an allowed origin, refuses o
 
 /** A request sent to the gate as a browser sends it to its proxy, on a connection of its own. */
 function requestViaGate(gate: OriginGate, method: string, url: string, body?: string): ClientRequest {
-  const proxy = new URL(gate.proxy.server);
+  const proxy = new URL(gate.proxy().server);
   return request({ host: proxy.hostname, port: proxy.port, method, path: url, headers: { connection: 'close' } }).end(body);
 }
 

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from '../../fixtures/benchwright.ts';
 import type { Agent } from '../../src/agent/types.ts';
 import { ActionLibrary } from '../../src/actions/library.ts';
@@ -28,6 +30,36 @@ test('pages an instance opened are closed when it ends: a popup cannot reach the
   await page.waitForTimeout(200);
   expect((await readFields(page, ['t']))[0]!.value).toBe('the gold answer');
   expect(instancePage.events.opened).toEqual([]);
+});
+
+test('a served instance\'s context reaches its task server around the gate; a site instance\'s does not reach it', async ({ instancePage, taskServer }) => {
+  const site = createServer((_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<p>a site</p>'));
+  await new Promise<void>((done) => site.listen(0, '127.0.0.1', done));
+  const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+  const served = serveInstance(taskServer, '<p>served</p>');
+  const status = (url: string) => instancePage.page.evaluate((u) => fetch(u).then((r) => r.status, () => 0), url);
+  const serve = async () => {
+    await instancePage.begin();
+    await instancePage.readyToServe({});
+    await instancePage.page.goto(instancePage.startUrl(taskServer, served.task, served.instance));
+    // Between instances the gate lets nothing through: the server answers all the same, reached directly.
+    await instancePage.begin();
+    expect(await status(served.url)).toBe(200);
+    await instancePage.end();
+  };
+  try {
+    await serve();
+    await instancePage.begin();
+    await instancePage.startAfresh([new URL(siteUrl).origin]);
+    await instancePage.page.goto(siteUrl);
+    expect(await status(served.url), 'a cross-origin fetch refused').toBe(0);
+    expect(instancePage.events.blocked).toContainEqual({ method: 'GET', url: served.url });
+    await instancePage.end();
+    // The next served instance is in a context of its own again.
+    await serve();
+  } finally {
+    site.close();
+  }
 });
 
 test('the read-back cannot be fooled by the page: replaced built-ins, a faked value getter', async ({ page, taskServer }) => {

@@ -27,7 +27,7 @@ type Served = ReturnType<typeof serveInstance>;
 /** One instance start to end, pinned as asked; `read` sees the loaded page. */
 async function load<T>(instancePage: InstancePage, server: TaskServer, served: Served, pinning: PagePinning, read: (page: Page) => Promise<T>): Promise<T> {
   await instancePage.begin();
-  await instancePage.pin(pinning);
+  await instancePage.readyToServe(pinning);
   await instancePage.page.goto(instancePage.startUrl(server, served.task, served.instance));
   try {
     return await read(instancePage.page);

@@ -17,7 +17,7 @@ export interface HarRecording {
 /** What a context for instance pages is opened with: its viewport and gate, a login, a recording. */
 interface ContextSettings {
   viewport: { width: number; height: number };
-  proxy: OriginGate['proxy'];
+  proxy: ReturnType<OriginGate['proxy']>;
   storageState?: StorageState;
   har?: HarRecording;
 }

@@ -70,8 +70,15 @@ export class InstancePage {
   /** The worker's browser, or, once it died, the one launched in its place (closed with the page). */
   private browser: Browser;
   private relaunched = false;
+  /**
+   * The current context's pages reach the worker's task server (`server`) around the gate: a
+   * served instance's context, never a site's. Relayed by the gate, a page and its files would
+   * wait on the worker's event loop, which Playwright's client keeps busy (alone: 1-4 ms a load).
+   */
+  private direct: boolean;
 
-  private constructor(private context: BrowserContext, public page: Page, private readonly viewport: { width: number; height: number }, private readonly gate: OriginGate, private readonly relaunch: () => Promise<Browser>) {
+  private constructor(private context: BrowserContext, public page: Page, private readonly viewport: { width: number; height: number }, private readonly gate: OriginGate, private readonly relaunch: () => Promise<Browser>, private readonly server?: string) {
+    this.direct = server !== undefined;
     this.pins = new PagePins(context);
     gate.onBlocked = (blocked) => this.reaching && this.note(this.events.blocked, blocked);
     this.browser = this.watchBrowser(context.browser()!);
@@ -85,16 +92,18 @@ export class InstancePage {
 
   /**
    * The worker's page, in a context whose every request goes through a gate of its own
-   * (origin-gate.ts): nothing is reachable until an instance starts. `relaunch`: a browser in
-   * place of the worker's, once that one died (a crash); by default its browser type's launch.
+   * (origin-gate.ts): nothing is reachable until an instance starts, but `server`, the
+   * worker's task server (an origin), which only serves pages and their files. `relaunch`: a
+   * browser in place of the worker's, once that one died (a crash); by default its browser
+   * type's launch.
    */
-  static async open(browser: Browser, viewport: { width: number; height: number }, relaunch = () => browser.browserType().launch()): Promise<InstancePage> {
+  static async open(browser: Browser, viewport: { width: number; height: number }, { server, relaunch = () => browser.browserType().launch() }: { server?: string; relaunch?: () => Promise<Browser> } = {}): Promise<InstancePage> {
     const gate = await OriginGate.start();
-    const opened = await openContext(browser, { viewport, proxy: gate.proxy }).catch(async (e: Error) => {
+    const opened = await openContext(browser, { viewport, proxy: gate.proxy(server) }).catch(async (e: Error) => {
       await gate.close();
       throw e;
     });
-    return new InstancePage(opened.context, opened.page, viewport, gate, relaunch);
+    return new InstancePage(opened.context, opened.page, viewport, gate, relaunch, server);
   }
 
   private watch(): void {
@@ -141,8 +150,13 @@ export class InstancePage {
     if (size?.width !== this.viewport.width || size.height !== this.viewport.height) await this.page.setViewportSize(this.viewport);
   }
 
-  /** Makes the instance's page repeatable (repeatable-page.ts): before it loads. */
-  async pin(pinning: PagePinning): Promise<void> {
+  /**
+   * Before a served instance's page loads: a context whose pages reach the task server around
+   * the gate (one opened for a site's instance is replaced), its pages made repeatable
+   * (repeatable-page.ts).
+   */
+  async readyToServe(pinning: PagePinning): Promise<void> {
+    if (!this.direct && this.server) await this.replace({ waitForClose: true, direct: true });
     await this.pins.pin(pinning);
     this.pinning = pinning;
   }
@@ -177,7 +191,7 @@ export class InstancePage {
    */
   async startAfresh(origins: string[], storageState?: StorageState, har?: HarRecording): Promise<void> {
     // Once the last instance's pages are closed: they never reach this one's sites.
-    await this.replace(true, storageState, har);
+    await this.replace({ waitForClose: true, storageState, har, direct: false });
     this.reach(origins);
     if (har) this.recording = { path: har.path, bodies: new RequestBodies(this.context) };
   }
@@ -232,8 +246,11 @@ export class InstancePage {
     await Promise.all([context.clearCookies(), cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'local_storage,indexeddb,websql,cache_storage,service_workers,file_systems,storage_buckets' })]);
   }
 
-  /** A fresh context and page in place of one that hangs or crashed (the old context is dropped, not waited on). */
-  private async replace(waitForClose = false, storageState?: StorageState, har?: HarRecording): Promise<void> {
+  /**
+   * A fresh context and page in place of one that hangs or crashed (the old context is dropped,
+   * not waited on), as the old one reached the task server unless said (`direct`).
+   */
+  private async replace({ waitForClose = false, storageState, har, direct = this.direct }: { waitForClose?: boolean; storageState?: StorageState; har?: HarRecording; direct?: boolean } = {}): Promise<void> {
     const old = this.context;
     const closing = within(TEARDOWN_MS, 'closing the replaced context', old.close()).catch(() => {});
     if (waitForClose) await closing;
@@ -241,7 +258,8 @@ export class InstancePage {
       this.browser = this.watchBrowser(await this.relaunch());
       this.relaunched = true;
     }
-    ({ context: this.context, page: this.page } = await openContext(this.browser, { viewport: this.viewport, proxy: this.gate.proxy, storageState, har }));
+    ({ context: this.context, page: this.page } = await openContext(this.browser, { viewport: this.viewport, proxy: this.gate.proxy(direct ? this.server : undefined), storageState, har }));
+    this.direct = direct;
     this.pins = new PagePins(this.context);
     this.stuck = false;
     this.watch();

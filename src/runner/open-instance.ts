@@ -61,7 +61,7 @@ export const LIFECYCLE_MS = 120_000;
  */
 export async function openInstance(task: Task, instance: Instance, on: OpenContext): Promise<OpenedInstance | { unavailable: string }> {
   if (task.start.kind === 'served') {
-    await on.instancePage.pin(on.pinning);
+    await on.instancePage.readyToServe(on.pinning);
     return { url: on.instancePage.startUrl(on.taskServer, task, instance), instance };
   }
   const plan = planSiteInstance(task.start, instance, on.sites);

@@ -23,7 +23,8 @@ const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'proxy-autho
  * setting of Playwright's, PLAYWRIGHT_DISABLE_FORCED_CHROMIUM_PROXIED_LOOPBACK, can drop it).
  * It passes on what goes to the origins the current instance may reach (allow) and answers
  * everything else 403, reporting it (onBlocked). A page's scripts cannot get around it: they
- * never see it, and the browser has no other route.
+ * never see it, and the browser has no other route but the one origin the context was given
+ * around it (`proxy(direct)`: a served instance's task server).
  */
 export class OriginGate {
   /** Called for each refused request. */
@@ -51,9 +52,14 @@ export class OriginGate {
     return gate;
   }
 
-  /** The context option that sends a context's traffic through the gate, loopback's too. */
-  get proxy(): { server: string; bypass: string } {
-    return { server: `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`, bypass: '<-loopback>' };
+  /**
+   * The context option that sends a context's traffic through the gate, loopback's too; but
+   * `direct` (an origin), which its pages reach around the gate (Chromium's bypass of that one
+   * host:port, scheme and path aside).
+   */
+  proxy(direct?: string): { server: string; bypass: string } {
+    const bypass = ['<-loopback>', ...(direct ? [endpointOf(new URL(direct))] : [])].join(',');
+    return { server: `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`, bypass };
   }
 
   /** From now on, only these origins (http(s)://host:port) are reached; nothing, when empty. */
