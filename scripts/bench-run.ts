@@ -5,6 +5,8 @@
 // runner (npx playwright test), with 1 and 2 workers; do-nothing also without the final
 // screenshot (BENCHWRIGHT_SCREENSHOT=off). Runs use the JSON reporter (for per-test durations)
 // and the benchmark reporter; each run's CPU is split by kind of process (process-cpu.ts).
+// do-nothing and its floor as tests run in turns, ROUNDS of each, their durations pooled: the
+// same run's median moves by 10-20% from one minute to the next on this 2-core machine.
 // Usage: tsx scripts/bench-run.ts [tasks] [instances per task]; default 20 train tasks x 4: a
 // task's first instance costs more (its task file read, its screenshot kept), a few in the whole
 // split (117 of 26,532) but half of the instances at 2 a task, where the median fell on either
@@ -27,6 +29,14 @@ import { median } from './stats.ts';
 
 const SHARED = '../shared/turkingbench';
 const [taskCount = 20, perTask = 4] = process.argv.slice(2).map(Number);
+const ROUNDS = 3;
+
+/** Runs of one command as one: every test's duration, the walls and the CPU added up. */
+function pooled(runs: PlaywrightRun[]): PlaywrightRun {
+  const cpu = { ...runs[0]!.cpu };
+  for (const run of runs.slice(1)) for (const kind of Object.keys(cpu) as (keyof typeof cpu)[]) cpu[kind] += run.cpu[kind];
+  return { durations: runs.flatMap((r) => r.durations), wallMs: runs.reduce((sum, r) => sum + r.wallMs, 0), cpu };
+}
 
 
 /** Bare Playwright, same browser switches, `pages` pages (one a worker would have) each navigated from instance to instance. */
@@ -79,21 +89,27 @@ try {
   row('floor (bare Playwright)', floorRun.durations, floorRun.wallMs);
   const twoPages = await floor(manifest, 2);
   row('floor, 2 pages at once', twoPages.durations, twoPages.wallMs);
-  const asTests = [];
-  for (const workers of [1, 2]) {
-    const run = await bareTestRun(manifest, workers, work);
-    row(`floor as tests, ${workers} worker${workers > 1 ? 's' : ''}`, run.durations, run.wallMs);
-    asTests.push(run);
+  const floorRounds: PlaywrightRun[] = [];
+  const nothingRounds: PlaywrightRun[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    floorRounds.push(await bareTestRun(manifest, 1, work));
+    nothingRounds.push(await runner(manifest, 'do-nothing', 1, work, 'auto'));
   }
-  const runs = [['do-nothing', 1, 'auto'], ['do-nothing', 1, 'off'], ['oracle', 1, 'auto'], ['oracle', 2, 'auto']] as const;
+  const [tests1, doNothing] = [pooled(floorRounds), pooled(nothingRounds)];
+  row(`floor as tests, 1 worker`, tests1.durations, tests1.wallMs);
+  const tests2 = await bareTestRun(manifest, 2, work);
+  row(`floor as tests, 2 workers`, tests2.durations, tests2.wallMs);
+  row(`do-nothing, 1 worker`, doNothing.durations, doNothing.wallMs);
+  const medians = (runs: PlaywrightRun[]) => runs.map((r) => median(r.durations).toFixed(0)).join(', ');
+  console.log(`  ${ROUNDS} rounds in turns, each run's median (ms): floor as tests ${medians(floorRounds)}; do-nothing ${medians(nothingRounds)}`);
+  const runs = [['do-nothing', 1, 'off'], ['oracle', 1, 'auto'], ['oracle', 2, 'auto']] as const;
   const ran = [];
   for (const [project, workers, screenshot] of runs) {
     const run = await runner(manifest, project, workers, work, screenshot);
     row(`${project}, ${workers} worker${workers > 1 ? 's' : ''}${screenshot === 'off' ? ', no screenshot' : ''}`, run.durations, run.wallMs);
     ran.push(run);
   }
-  const [doNothing, , oracle1, oracle2] = ran;
-  const [tests1, tests2] = asTests;
+  const [, oracle1, oracle2] = ran;
   // Where the CPU goes, an instance's share of each kind of process (process-cpu.ts).
   console.log('\nCPU ms an instance, by process       runner  workers  browser  renderer    gpu  utility   total');
   const cpuRow = (label: string, run: PlaywrightRun) => {
@@ -101,13 +117,13 @@ try {
     const each = (s: number) => ((1000 * s) / run.durations.length).toFixed(0).padStart(7);
     console.log(`${label.padEnd(36)}${each(r)}${each(w)}${each(browser + other)}${each(renderer)}${each(gpu)}${each(utility + zygote)}${each(r + w + browser + other + renderer + gpu + utility + zygote)}`);
   };
-  cpuRow('floor as tests, 2 workers', tests2!);
+  cpuRow('floor as tests, 2 workers', tests2);
   cpuRow('oracle, 2 workers', oracle2!);
   const perSecond = (run: PlaywrightRun) => run.durations.length / (run.wallMs / 1000);
-  recordFigure({ figure: 'do-nothing, default settings, 1 worker (median ms an instance)', value: median(doNothing!.durations), floor: { value: median(tests1!.durations), name: 'floor as tests, 1 worker' }, target: { ratio: 1.3 } });
-  recordFigure({ figure: 'oracle, 1 worker (median ms an instance)', value: median(oracle1!.durations), floor: { value: median(tests1!.durations), name: 'floor as tests, 1 worker' } });
+  recordFigure({ figure: 'do-nothing, default settings, 1 worker (median ms an instance)', value: median(doNothing.durations), floor: { value: median(tests1.durations), name: 'floor as tests, 1 worker' }, target: { ratio: 1.3 } });
+  recordFigure({ figure: 'oracle, 1 worker (median ms an instance)', value: median(oracle1!.durations), floor: { value: median(tests1.durations), name: 'floor as tests, 1 worker' } });
   // Throughput: the floor's rate over the oracle's, so that more than 1 is slower.
-  recordFigure({ figure: `oracle, 2 workers (s per 1,000 instances)`, value: 1000 / perSecond(oracle2!), floor: { value: 1000 / perSecond(tests2!), name: 'floor as tests, 2 workers' } });
+  recordFigure({ figure: `oracle, 2 workers (s per 1,000 instances)`, value: 1000 / perSecond(oracle2!), floor: { value: 1000 / perSecond(tests2), name: 'floor as tests, 2 workers' } });
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
