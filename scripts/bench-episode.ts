@@ -173,7 +173,7 @@ function turkingBenchFolder(work: string): string | undefined {
 const work = mkdtempSync(join(tmpdir(), 'benchwright-bench-episode-'));
 const server = await TaskServer.start();
 const browser = await chromium.launch({ ...config.use?.launchOptions, headless: config.use?.headless ?? true });
-const instancePage = await InstancePage.open(browser, VIEWPORT);
+const instancePage = await InstancePage.open(browser, VIEWPORT, { server: server.origin });
 try {
   const goalTasks = readdirSync(BOOKSHOP).filter((f) => f.endsWith('.yaml')).sort().map((f) => loadTaskFile(join(BOOKSHOP, f)).task!);
   goalTasks.forEach((task) => server.add(task));

@@ -84,24 +84,27 @@ try {
   const floorRun = await floor(manifest);
   const base = median(floorRun.durations);
   const row = (label: string, times: number[], wallMs?: number) => console.log(
-    `${label.padEnd(28)} median ${median(times).toFixed(0).padStart(5)} ms/instance  x${(median(times) / base).toFixed(2).padStart(5)} floor` +
+    `${label.padEnd(36)} median ${median(times).toFixed(0).padStart(5)} ms/instance  x${(median(times) / base).toFixed(2).padStart(5)} floor` +
     (wallMs ? `   wall ${(wallMs / 1000).toFixed(1).padStart(6)} s  ${(times.length / (wallMs / 1000)).toFixed(2)} instances/s` : ''));
   row('floor (bare Playwright)', floorRun.durations, floorRun.wallMs);
   const twoPages = await floor(manifest, 2);
   row('floor, 2 pages at once', twoPages.durations, twoPages.wallMs);
   const floorRounds: PlaywrightRun[] = [];
   const nothingRounds: PlaywrightRun[] = [];
+  // In turns, the first of each pair alternating: a machine that drifts one way favours neither.
   for (let round = 0; round < ROUNDS; round++) {
-    floorRounds.push(await bareTestRun(manifest, 1, work));
-    nothingRounds.push(await runner(manifest, 'do-nothing', 1, work, 'auto'));
+    const floorRun = () => bareTestRun(manifest, 1, work).then((run) => floorRounds.push(run));
+    const nothingRun = () => runner(manifest, 'do-nothing', 1, work, 'auto').then((run) => nothingRounds.push(run));
+    for (const run of round % 2 ? [nothingRun, floorRun] : [floorRun, nothingRun]) await run();
   }
   const [tests1, doNothing] = [pooled(floorRounds), pooled(nothingRounds)];
-  row(`floor as tests, 1 worker`, tests1.durations, tests1.wallMs);
+  row(`floor as tests, 1 worker, ${ROUNDS} runs`, tests1.durations, tests1.wallMs);
   const tests2 = await bareTestRun(manifest, 2, work);
   row(`floor as tests, 2 workers`, tests2.durations, tests2.wallMs);
-  row(`do-nothing, 1 worker`, doNothing.durations, doNothing.wallMs);
+  row(`do-nothing, 1 worker, ${ROUNDS} runs`, doNothing.durations, doNothing.wallMs);
   const medians = (runs: PlaywrightRun[]) => runs.map((r) => median(r.durations).toFixed(0)).join(', ');
   console.log(`  ${ROUNDS} rounds in turns, each run's median (ms): floor as tests ${medians(floorRounds)}; do-nothing ${medians(nothingRounds)}`);
+  // One run each: figures beside the floor without a target, or settings beside do-nothing.
   const runs = [['do-nothing', 1, 'off'], ['oracle', 1, 'auto'], ['oracle', 2, 'auto']] as const;
   const ran = [];
   for (const [project, workers, screenshot] of runs) {

@@ -78,7 +78,7 @@ export class InstancePage {
   private direct: boolean;
 
   private constructor(private context: BrowserContext, public page: Page, private readonly viewport: { width: number; height: number }, private readonly gate: OriginGate, private readonly relaunch: () => Promise<Browser>, private readonly server?: string) {
-    this.direct = server !== undefined;
+    this.direct = Boolean(server);
     this.pins = new PagePins(context);
     gate.onBlocked = (blocked) => this.reaching && this.note(this.events.blocked, blocked);
     this.browser = this.watchBrowser(context.browser()!);
@@ -91,11 +91,11 @@ export class InstancePage {
   }
 
   /**
-   * The worker's page, in a context whose every request goes through a gate of its own
-   * (origin-gate.ts): nothing is reachable until an instance starts, but `server`, the
-   * worker's task server (an origin), which only serves pages and their files. `relaunch`: a
-   * browser in place of the worker's, once that one died (a crash); by default its browser
-   * type's launch.
+   * The worker's page, in a context whose requests go through a gate of its own
+   * (origin-gate.ts): nothing is reachable until an instance starts, but `server`, the worker's
+   * task server (an origin), reached around the gate: it serves the tasks' pages and files, and
+   * answers a form's submit with nothing. `relaunch`: a browser in place of the worker's, once
+   * that one died (a crash); by default its browser type's launch.
    */
   static async open(browser: Browser, viewport: { width: number; height: number }, { server, relaunch = () => browser.browserType().launch() }: { server?: string; relaunch?: () => Promise<Browser> } = {}): Promise<InstancePage> {
     const gate = await OriginGate.start();

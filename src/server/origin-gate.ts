@@ -16,15 +16,16 @@ export interface BlockedRequest {
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'upgrade'];
 
 /**
- * The only way out of an instance's browser context: its proxy (Playwright's per-context
- * `proxy`, which Chromium applies to every request of the context in its network service:
- * navigations, subresources, fetch and beacons, workers and service workers, WebSockets,
- * prefetches, each hop of a redirect; loopback included: `<-loopback>`, said here so that no
- * setting of Playwright's, PLAYWRIGHT_DISABLE_FORCED_CHROMIUM_PROXIED_LOOPBACK, can drop it).
- * It passes on what goes to the origins the current instance may reach (allow) and answers
- * everything else 403, reporting it (onBlocked). A page's scripts cannot get around it: they
- * never see it, and the browser has no other route but the one origin the context was given
- * around it (`proxy(direct)`: a served instance's task server).
+ * The way out of an instance's browser context (one origin aside, below): its proxy
+ * (Playwright's per-context `proxy`, which Chromium applies to every request of the context in
+ * its network service: navigations, subresources, fetch and beacons, workers and service
+ * workers, WebSockets, prefetches, each hop of a redirect; loopback included: `<-loopback>`,
+ * said here so that no setting of Playwright's,
+ * PLAYWRIGHT_DISABLE_FORCED_CHROMIUM_PROXIED_LOOPBACK, can drop it). It passes on what goes to
+ * the origins the current instance may reach (allow) and answers everything else 403, reporting
+ * it (onBlocked). A page's scripts cannot get around it: they never see it, and the browser has
+ * no other route but the one origin the context was given around it (`proxy(direct)`: a served
+ * instance's task server).
  */
 export class OriginGate {
   /** Called for each refused request. */
@@ -58,6 +59,7 @@ export class OriginGate {
    * host:port, scheme and path aside).
    */
   proxy(direct?: string): { server: string; bypass: string } {
+    // Chromium reads the rules last to first: the one origin after the rule that takes loopback in.
     const bypass = ['<-loopback>', ...(direct ? [endpointOf(new URL(direct))] : [])].join(',');
     return { server: `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`, bypass };
   }
