@@ -6,7 +6,8 @@ import { networkFileOf } from '../src/record/attachments.ts';
 import { recordKey } from '../src/record/keys.ts';
 import { isBenchmarkTest } from '../src/record/notes.ts';
 import { browserOf, readTest, testRecord } from '../src/record/read-test.ts';
-import type { BenchmarkResults, RunRecord } from '../src/record/results.ts';
+import type { BenchmarkResults, InstanceRow, RunRecord } from '../src/record/results.ts';
+import type { FieldTrajectory, Trajectory } from '../src/record/trajectory.ts';
 import { totalUsage } from '../src/agent/usage.ts';
 import { benchmarkSections } from '../src/benchmarks/index.ts';
 import { writeReport } from '../src/runs/write-report.ts';
@@ -102,35 +103,52 @@ export default class BenchmarkReporter implements Reporter {
     let journal: JournalWriter;
     try {
       journal = this.journalFor(test);
-      journal.append(record);
     } catch (e) {
-      // A full disk or a read-only folder must not stop the run: its results are still written at the end.
-      console.error(`benchwright: cannot write the run's journal, so a killed run would lose its instances: ${(e as Error).message}`);
-      this.unwritable = e as Error;
-      this.unjournaled.set(key, record);
+      this.cannotJournal(e as Error, key, record);
       return;
     }
-    const har = networkFileOf(test.results.at(-1));
-    if (row && har && !this.networkLost) {
+    // The instance's files before its journal line: a run killed between the two runs the
+    // instance again when resumed (its files replaced, its trajectory's last line wins) rather
+    // than counting it finished without them.
+    if (row) this.keepFiles(dirname(journal.file), row, test, trajectory ? { trajectory } : fieldTrajectory && { fieldTrajectory });
+    try {
+      journal.append(record);
+    } catch (e) {
+      this.cannotJournal(e as Error, key, record);
+    }
+  }
+
+  /** A full disk or a read-only folder must not stop the run: its results are still written at the end. */
+  private cannotJournal(e: Error, key: string, record: RunRecord): void {
+    console.error(`benchwright: cannot write the run's journal, so a killed run would lose its instances: ${e.message}`);
+    this.unwritable = e;
+    this.unjournaled.set(key, record);
+  }
+
+  /** The instance's HAR, screenshots and trajectory in the run folder; each kind that fails once is said then and not tried again. */
+  private keepFiles(folder: string, row: InstanceRow, test: TestCase, steps: { trajectory: Trajectory } | { fieldTrajectory: FieldTrajectory } | undefined): void {
+    const result = test.results.at(-1)!;
+    const har = networkFileOf(result);
+    if (har && !this.networkLost) {
       try {
-        keepNetwork(dirname(journal.file), row, har);
+        keepNetwork(folder, row, har);
       } catch (e) {
         console.error(`benchwright: cannot keep the run's recorded traffic (benchwright export will miss it from here on): ${(e as Error).message}`);
         this.networkLost = true;
       }
     }
-    if (row && !this.screenshotsLost) {
+    if (!this.screenshotsLost) {
       try {
-        keepScreenshots(dirname(journal.file), row, test.results.at(-1)!);
+        keepScreenshots(folder, row, result);
       } catch (e) {
         console.error(`benchwright: cannot keep the run's screenshots (its viewer will miss them from here on): ${(e as Error).message}`);
         this.screenshotsLost = true;
       }
     }
-    if (!row || !(trajectory || fieldTrajectory) || this.trajectoriesLost) return;
+    if (!steps || this.trajectoriesLost) return;
     try {
       const { project, task, instance, split, score, ceiling } = row;
-      appendTrajectory(dirname(journal.file), { project, task, instance, ...(split !== undefined && { split }), score, ceiling, ...(trajectory ? { trajectory } : { fieldTrajectory: fieldTrajectory! }) });
+      appendTrajectory(folder, { project, task, instance, ...(split !== undefined && { split }), score, ceiling, ...steps });
     } catch (e) {
       // Training data lost is said once; the journal and the tables go on.
       console.error(`benchwright: cannot write the run's trajectories (benchwright export will miss the instances after this one): ${(e as Error).message}`);

@@ -68,6 +68,10 @@ test('the bundled tasks, killed with SIGKILL after 5 instances, then resumed: on
   // The killed run's trajectories are carried over: export sees every instance, as after a clean run.
   const trajectories = (folder: string) => readTrajectories(folder).map((r) => `${r.project} ${r.task} ${r.instance}`).sort();
   assert.deepEqual(trajectories(join(reports, 'latest')), trajectories(clean().latest));
+  // An instance in the killed run's journal has its trajectory there too: its files are written before its journal line, so a resumed run never skips one whose files the kill cut off.
+  const withTrajectory = new Set(trajectories(clean().latest));
+  const killedTrajectories = trajectories(killed.folder);
+  for (const instance of journalled(killed.folder).filter((i) => withTrajectory.has(i))) assert.ok(killedTrajectories.includes(instance), `${instance} is journalled without its trajectory`);
 
   // benchwright runs: both runs, the killed one interrupted, the resumed one complete and latest.
   const runs = runCli(['runs'], { BENCHWRIGHT_REPORT_DIR: reports });
