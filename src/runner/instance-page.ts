@@ -248,7 +248,7 @@ export class InstancePage {
 
   /**
    * A fresh context and page in place of one that hangs or crashed (the old context is dropped,
-   * not waited on), as the old one reached the task server unless said (`direct`).
+   * not waited on), reaching the task server as the old one did unless `direct` says otherwise.
    */
   private async replace({ waitForClose = false, storageState, har, direct = this.direct }: { waitForClose?: boolean; storageState?: StorageState; har?: HarRecording; direct?: boolean } = {}): Promise<void> {
     const old = this.context;
