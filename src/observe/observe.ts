@@ -102,7 +102,7 @@ async function look(page: Page, options: ObserveOptions, held?: string): Promise
       // Reads that do not need each other's answer are asked at once (each is a round trip to the browser).
       const [aria, dom, tabs] = await Promise.all([page.ariaSnapshot({ mode: 'ai', boxes: true }), domNodes(page, { withBids: marks !== undefined }), tabsOf(page)]);
       const tree = parseTree(aria);
-      const found = await callIsolated(page, 'marking the elements', markInPage, { refBoxes: tree.refBoxes, namelessBoxes: tree.namelessBoxes }, dom.listening);
+      const found = await callIsolated(page, 'marking the elements', markInPage, { refBoxes: tree.refBoxes, namelessBoxes: tree.namelessBoxes }, { nodes: dom.listening });
       const { snapshot, refs } = renumbered(renderTree(tree, found, { boxes: options.boxes === true }));
       for (const { bid } of found.extras) refs.set(`x${bid}`, { bid });
       const browsergym = marks && (await browsergymViews(page, marks, dom, options.browsergym!));

@@ -68,10 +68,12 @@ export const documentWent = (error: unknown) => error instanceof Error && DOCUME
  * isolated world, as Playwright's own injected scripts run), awaiting it when it returns a
  * promise: a page script that replaced a built-in changes nothing of what it sees. `nodes` are
  * CDP backend node ids, passed as the elements themselves (those gone meanwhile are left out).
+ * `helpers` are page functions `fn` calls as `this.name(...)`: a function is sent as its source
+ * alone, so it cannot call another of its module by name.
  * Elsewhere, in the page's own world, without elements. `what` names the step in errors.
  */
-export async function callIsolated<A, R>(page: Page, what: string, fn: (arg: A, ...elements: Element[]) => R | Promise<R>, arg: A, nodes: number[] = []): Promise<R> {
-  if (!isChromium(page)) return page.evaluate(`(${inPage(fn)})(${JSON.stringify(arg)})`) as Promise<R>;
+export async function callIsolated<A, R, H extends Helpers = Helpers>(page: Page, what: string, fn: (this: H, arg: A, ...elements: Element[]) => R | Promise<R>, arg: A, { nodes = [], helpers }: { nodes?: number[]; helpers?: H } = {}): Promise<R> {
+  if (!isChromium(page)) return page.evaluate(`(${inPage(fn, helpers)})(${JSON.stringify(arg)})`) as Promise<R>;
   const session = sessionOf(page);
   const cdp = await session.cdp;
   for (let attempt = 1; ; attempt++) {
@@ -81,7 +83,7 @@ export async function callIsolated<A, R>(page: Page, what: string, fn: (arg: A, 
       const executionContextId = session.world;
       const elements = await Promise.all(nodes.map((backendNodeId) => cdp.send('DOM.resolveNode', { backendNodeId, executionContextId, objectGroup: 'benchwright' }).then((r) => r.object.objectId, () => undefined)));
       const { result, exceptionDetails } = await cdp.send('Runtime.callFunctionOn', {
-        functionDeclaration: inPage(fn), executionContextId, returnByValue: true, awaitPromise: true,
+        functionDeclaration: inPage(fn, helpers), executionContextId, returnByValue: true, awaitPromise: true,
         arguments: [{ value: arg }, ...elements.filter((id) => id !== undefined).map((objectId) => ({ objectId }))],
       }).finally(() => nodes.length && cdp.send('Runtime.releaseObjectGroup', { objectGroup: 'benchwright' }).catch(() => {}));
       if (exceptionDetails) throw new Error(`${what} failed in the page: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
@@ -97,8 +99,15 @@ export async function callIsolated<A, R>(page: Page, what: string, fn: (arg: A, 
   }
 }
 
+/** Page functions by the name a call's function uses for them. */
+type Helpers = Record<string, Function>;
+
 /**
- * The function's source as a page runs it: tsx marks each named function inside with a call to
- * its own `__name` helper, which the page lacks, so the page gets one that does nothing.
+ * The function's source as a page runs it, with its helpers as `this`: tsx marks each named
+ * function inside with a call to its own `__name` helper, which the page lacks, so the page gets
+ * one that does nothing.
  */
-const inPage = (fn: Function) => `function (...args) { const __name = (f) => f; return (${fn.toString()}).apply(this, args); }`;
+function inPage(fn: Function, helpers: Helpers = {}): string {
+  const named = Object.entries(helpers).map(([name, helper]) => `${JSON.stringify(name)}: (${helper.toString()})`);
+  return `function (...args) { const __name = (f) => f; return (${fn.toString()}).apply({ ${named.join(', ')} }, args); }`;
+}

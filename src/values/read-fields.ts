@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { callIsolated } from './page-session.ts';
+import { settleInPage, type Unsettled } from './settle.ts';
 import { NON_ANSWER_TYPES, type Answer, type ControlType } from '../task/types.ts';
 
 /** A field as the live page has it, after its scripts ran. */
@@ -108,8 +109,37 @@ function readInPage({ names, nonAnswer }: { names: string[]; nonAnswer: readonly
  * submit would send.
  */
 export async function readFields(page: Page, names: string[]): Promise<FieldState[]> {
+  return (await readDocumentFields(page, names, {})).states;
+}
+
+/** What a read of an instance's fields does besides, in the same call. */
+export interface DocumentRead {
+  /** Marks the document as the instance's (when it is first read). */
+  mark?: string;
+  /** Lets the page settle first (settleInPage, settleArgs). */
+  settle?: Parameters<typeof settleInPage>[0];
+}
+
+export interface DocumentFields {
+  states: FieldState[];
+  /** The document's address (with its #fragment). */
+  url: string;
+  /** The mark the document had before this read: another document has none. */
+  marked?: string;
+  /** The page still moved when it was read (the settle hit its bound). */
+  unsettled?: Unsettled;
+}
+
+/**
+ * readFields, with what tells the instance's document from another in the same call: a mark on
+ * our world's global, which a new document does not have (its world is a new one) and a
+ * pushState or #fragment keeps. One call where there were three (the document's id, the settle,
+ * the read), and the read is of the very document the mark is checked in.
+ */
+export async function readDocumentFields(page: Page, names: string[], also: DocumentRead): Promise<DocumentFields> {
   const args = { names, nonAnswer: NON_ANSWER_TYPES };
-  const states = await callIsolated(page, 'reading the fields', readInPage, args);
+  const read = await callIsolated(page, 'reading the fields', documentReadInPage, { read: args, ...also }, { helpers: { readInPage, settleInPage } });
+  const { states } = read;
   // Frames the page's documents cannot reach (sandboxed, other origins): as Playwright lists them.
   for (const frame of page.frames().slice(1)) {
     const missing = states.filter((s) => !s.found).map((s) => s.name);
@@ -117,5 +147,18 @@ export async function readFields(page: Page, names: string[]): Promise<FieldStat
     const found = (await frame.evaluate(readInPage, { ...args, names: missing }).catch(() => [])).filter((s) => s.found);
     for (const s of found) states[states.findIndex((t) => t.name === s.name)] = { ...s, frame: frame.url() };
   }
-  return states;
+  return { states, url: read.url, ...(read.marked !== undefined && { marked: read.marked }), ...(read.unsettled && { unsettled: read.unsettled }) };
+}
+
+/** Runs in the page: readDocumentFields's one call. */
+async function documentReadInPage(
+  this: { readInPage: typeof readInPage; settleInPage: typeof settleInPage },
+  { read, mark, settle }: DocumentRead & { read: Parameters<typeof readInPage>[0] },
+): Promise<{ states: FieldState[]; url: string; marked?: string; unsettled: Unsettled | null }> {
+  const unsettled = settle ? await this.settleInPage(settle) : null;
+  const key = Symbol.for('benchwright.instance');
+  const holder = globalThis as unknown as Record<symbol, string | undefined>;
+  const marked = holder[key];
+  if (mark !== undefined) holder[key] = mark;
+  return { states: this.readInPage(read), url: location.href, marked, unsettled };
 }

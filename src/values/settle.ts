@@ -26,7 +26,7 @@ const RUNNING_KEPT = 5;
  * hiding its content, has run by then). Infinite animations (a spinner) never end and are not
  * waited on. A page that renders no frames is looked at every 100 ms.
  */
-async function settleInPage({ renderings, boundMs, kept }: { renderings: number; boundMs: number; kept: number }): Promise<Unsettled | null> {
+export async function settleInPage({ renderings, boundMs, kept }: { renderings: number; boundMs: number; kept: number }): Promise<Unsettled | null> {
   const start = performance.now();
   // A task posted from a frame's callback runs once that frame has been rendered: half the wait of a second frame.
   const rendered = () => new Promise((resolve) => {
@@ -73,10 +73,13 @@ async function settleInPage({ renderings, boundMs, kept }: { renderings: number;
  */
 export async function settle(page: Page, renderings: number): Promise<Unsettled | undefined> {
   const started = performance.now();
-  const waiting = callIsolated(page, 'waiting for the page to settle', settleInPage, { renderings, boundMs: BOUND_MS, kept: RUNNING_KEPT });
+  const waiting = callIsolated(page, 'waiting for the page to settle', settleInPage, settleArgs(renderings));
   try {
     return (await within(BOUND_MS + ANSWER_MS, 'waiting for the page to settle', waiting)) ?? undefined;
   } catch (e) {
     return { waitedMs: Math.round(performance.now() - started), running: [], error: (e as Error).message.split('\n')[0]! };
   }
 }
+
+/** settleInPage's bounds, for a call that settles the page before doing more in the same call. */
+export const settleArgs = (renderings: number) => ({ renderings, boundMs: BOUND_MS, kept: RUNNING_KEPT });

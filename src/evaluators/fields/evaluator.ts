@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { goldFields, scoreInstance } from './score-fields.ts';
 import { within } from '../../bounded.ts';
 import type { Answer, Field } from '../../task/types.ts';
-import { addressOf, documentOf, stripFragment } from '../../values/page-session.ts';
-import { readFields, type FieldState } from '../../values/read-fields.ts';
-import { settle, type Unsettled } from '../../values/settle.ts';
+import { addressOf, stripFragment } from '../../values/page-session.ts';
+import { readDocumentFields, type FieldState } from '../../values/read-fields.ts';
+import { settleArgs, type Unsettled } from '../../values/settle.ts';
 import type { Evaluator } from '../types.ts';
 
 /** The gold-labelled fields of an instance and its annotators' answers. */
@@ -13,7 +14,7 @@ export interface FieldsExpected {
   gold: Record<string, Answer[]>;
 }
 
-/** The page as loaded: its document (the fields must be read back from the same one) and its fields. */
+/** The page as loaded: the mark put on its document (the fields must be read back from the same one) and its fields. */
 export interface FieldsAsLoaded {
   document: string;
   loaded: FieldState[];
@@ -41,22 +42,22 @@ export const fields: Evaluator<unknown, FieldsExpected, FieldsEvidence> = {
   expected: (_settings, task, instance) => ({ fields: goldFields(task.fields, instance), gold: instance.gold }),
 
   async begin(page, expected, start): Promise<FieldsAsLoaded> {
-    const document = await documentOf(page);
+    // As loaded: what the agent is told, and what an annotator who left a choice untouched
+    // answered; the document marked as the instance's, for the read back to check.
+    const document = randomUUID();
+    const loaded = await within(READ_BACK_MS, 'reading the fields of the loaded page', readDocumentFields(page, namesOf(expected), { mark: document }));
     // A page may send itself elsewhere before it is looked at (history.pushState at load counts too).
-    if (stripFragment(document.url) !== stripFragment(start.url)) throw await leftTheInstance(page);
-    // As loaded: what the agent is told, and what an annotator who left a choice untouched answered.
-    const loaded = await within(READ_BACK_MS, 'reading the fields of the loaded page', readFields(page, namesOf(expected)));
-    return { document: document.id, loaded };
+    if (stripFragment(loaded.url) !== stripFragment(start.url)) throw await leftTheInstance(page);
+    return { document, loaded: loaded.states };
   },
 
   async capture(page, expected, _episode, begun) {
     const { document, loaded } = begun as FieldsAsLoaded;
-    // A collapse the last answer set off decides whether a field counts as visible: read it once it is over.
-    const unsettled = await settle(page, 0);
-    const after = await within(READ_BACK_MS, 'reading the fields back', readFields(page, namesOf(expected)));
+    // A collapse the last answer set off decides whether a field counts as visible: read once it is over.
+    const read = await within(READ_BACK_MS, 'reading the fields back', readDocumentFields(page, namesOf(expected), { settle: settleArgs(0) }));
     // Read from another document, the fields would be "not on the page": silently out of the means.
-    if ((await documentOf(page)).id !== document) throw await leftTheInstance(page);
-    return { after, loaded, ...(unsettled && { unsettled }) };
+    if (read.marked !== document) throw await leftTheInstance(page);
+    return { after: read.states, loaded, ...(read.unsettled && { unsettled: read.unsettled }) };
   },
 
   score(evidence, expected, options) {
