@@ -61,7 +61,7 @@ export async function observe(actions: ActionLibrary, step: number, lastError: s
   await pageLoaded(acted);
   // Which document the page holds is read first, beside the rest: one that replaces it before
   // the look is over makes it look again.
-  const holding = documentOf(acted).then(({ id }) => id, () => undefined);
+  const holding = documentOf(acted).catch(() => undefined);
   // One rendering (what the last action set off, focus leaving a button it disabled, is in the
   // tree), then any transition it started ends: the same episode shows the same tree every time
   // (but on pages whose clocks run once loaded: a ticking price, a blinking cursor). Meanwhile
@@ -96,7 +96,7 @@ export async function observe(actions: ActionLibrary, step: number, lastError: s
 async function look(page: Page, options: ObserveOptions, held?: string): Promise<{ snapshot: string; refs: Map<string, ElementKey>; browsergym?: BrowserGymViews; tabs: Observation['tabs'] }> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const before = (attempt === 1 && held) || (await documentOf(page)).id;
+      const before = (attempt === 1 && held) || (await documentOf(page));
       // BrowserGym numbers every element in page order first; the extras then keep those bids.
       const marks = wantsBrowserGym(options.browsergym) ? await markForBrowserGym(page) : undefined;
       // Reads that do not need each other's answer are asked at once (each is a round trip to the browser).
@@ -106,7 +106,7 @@ async function look(page: Page, options: ObserveOptions, held?: string): Promise
       const { snapshot, refs } = renumbered(renderTree(tree, found, { boxes: options.boxes === true }));
       for (const { bid } of found.extras) refs.set(`x${bid}`, { bid });
       const browsergym = marks && (await browsergymViews(page, marks, dom, options.browsergym!));
-      const after = (await documentOf(page)).id;
+      const after = await documentOf(page);
       if (attempt < 3 && after !== before) continue;
       return { snapshot, refs, ...(browsergym && { browsergym }), tabs };
     } catch (e) {

@@ -8,7 +8,7 @@ import type { CDPSession, Page } from '@playwright/test';
 export interface PageSession {
   cdp: Promise<CDPSession>;
   frameId?: string;
-  /** Our isolated world in the current document; forgotten when the main frame navigates. */
+  /** Our isolated world in the current document; asked for again after the main frame navigates (within a document too: Chromium then gives the same world). */
   world?: number;
 }
 
@@ -40,14 +40,13 @@ export async function mainFrameId(page: Page): Promise<string> {
 }
 
 /**
- * The main frame's current document (`id`: another one once the page loads anything, a link, a
- * script setting location, a reload, a form posted; the same through #fragments and
- * history.pushState) and its URL.
+ * The main frame's current document: another one once the page loads anything (a link, a
+ * script setting location, a reload, a form posted), the same through #fragments and
+ * history.pushState.
  */
-export async function documentOf(page: Page): Promise<{ id: string; url: string }> {
-  if (!isChromium(page)) return { id: stripFragment(page.url()), url: page.url() };
-  const { frame } = (await (await sessionOf(page).cdp).send('Page.getFrameTree')).frameTree;
-  return { id: frame.loaderId, url: frame.url + (frame.urlFragment ?? '') };
+export async function documentOf(page: Page): Promise<string> {
+  if (!isChromium(page)) return stripFragment(page.url());
+  return (await (await sessionOf(page).cdp).send('Page.getFrameTree')).frameTree.frame.loaderId;
 }
 
 /** Where the page is: for a load that failed (Chromium's error page), the URL it was sent to. */
@@ -78,7 +77,7 @@ export async function callIsolated<A, R, H extends Helpers = Helpers>(page: Page
   const cdp = await session.cdp;
   for (let attempt = 1; ; attempt++) {
     try {
-      // One world per document: made on the first call, forgotten when the document goes.
+      // One world per document: made on the first call, asked for again after a navigation.
       session.world ??= (await cdp.send('Page.createIsolatedWorld', { frameId: await mainFrameId(page), worldName: 'benchwright' })).executionContextId;
       const executionContextId = session.world;
       const elements = await Promise.all(nodes.map((backendNodeId) => cdp.send('DOM.resolveNode', { backendNodeId, executionContextId, objectGroup: 'benchwright' }).then((r) => r.object.objectId, () => undefined)));

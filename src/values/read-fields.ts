@@ -124,7 +124,7 @@ export interface DocumentFields {
   states: FieldState[];
   /** The document's address (with its #fragment). */
   url: string;
-  /** The mark the document had before this read: another document has none. */
+  /** The mark the document had before this read (its first, when marked again): another document has none. */
   marked?: string;
   /** The page still moved when it was read (the settle hit its bound). */
   unsettled?: Unsettled;
@@ -133,8 +133,11 @@ export interface DocumentFields {
 /**
  * readFields, with what tells the instance's document from another in the same call: a mark on
  * our world's global, which a new document does not have (its world is a new one) and a
- * pushState or #fragment keeps. One call where there were three (the document's id, the settle,
- * the read), and the read is of the very document the mark is checked in.
+ * pushState or #fragment keeps (Chromium gives the same world for the same name within a
+ * document, though callIsolated asks again after those: specs/harness/isolation.spec.ts, "a
+ * page that navigates away"). A document is marked once: a second mark (another fields
+ * evaluator of the instance) keeps the first. One call where there were three (the document's
+ * id, the settle, the read), and the read is of the very document the mark is checked in.
  */
 export async function readDocumentFields(page: Page, names: string[], also: DocumentRead): Promise<DocumentFields> {
   const args = { names, nonAnswer: NON_ANSWER_TYPES };
@@ -150,15 +153,18 @@ export async function readDocumentFields(page: Page, names: string[], also: Docu
   return { states, url: read.url, ...(read.marked !== undefined && { marked: read.marked }), ...(read.unsettled && { unsettled: read.unsettled }) };
 }
 
-/** Runs in the page: readDocumentFields's one call. */
+/** Runs in the page: readDocumentFields's one call. A settle that fails is said, and the page read as it is. */
 async function documentReadInPage(
   this: { readInPage: typeof readInPage; settleInPage: typeof settleInPage },
   { read, mark, settle }: DocumentRead & { read: Parameters<typeof readInPage>[0] },
 ): Promise<{ states: FieldState[]; url: string; marked?: string; unsettled: Unsettled | null }> {
-  const unsettled = settle ? await this.settleInPage(settle) : null;
+  const started = performance.now();
+  const unsettled = settle
+    ? await this.settleInPage(settle).catch((e: unknown): Unsettled => ({ waitedMs: Math.round(performance.now() - started), running: [], error: String((e as Error)?.message ?? e).split('\n')[0]! }))
+    : null;
   const key = Symbol.for('benchwright.instance');
   const holder = globalThis as unknown as Record<symbol, string | undefined>;
   const marked = holder[key];
-  if (mark !== undefined) holder[key] = mark;
+  if (mark !== undefined) holder[key] ??= mark;
   return { states: this.readInPage(read), url: location.href, marked, unsettled };
 }

@@ -44,11 +44,11 @@ export const fields: Evaluator<unknown, FieldsExpected, FieldsEvidence> = {
   async begin(page, expected, start): Promise<FieldsAsLoaded> {
     // As loaded: what the agent is told, and what an annotator who left a choice untouched
     // answered; the document marked as the instance's, for the read back to check.
-    const document = randomUUID();
-    const loaded = await within(READ_BACK_MS, 'reading the fields of the loaded page', readDocumentFields(page, namesOf(expected), { mark: document }));
+    const mark = randomUUID();
+    const loaded = await within(READ_BACK_MS, 'reading the fields of the loaded page', readDocumentFields(page, namesOf(expected), { mark }));
     // A page may send itself elsewhere before it is looked at (history.pushState at load counts too).
     if (stripFragment(loaded.url) !== stripFragment(start.url)) throw await leftTheInstance(page);
-    return { document, loaded: loaded.states };
+    return { document: loaded.marked ?? mark, loaded: loaded.states };
   },
 
   async capture(page, expected, _episode, begun) {
