@@ -13,11 +13,12 @@ import { benchmarkSections } from '../src/benchmarks/index.ts';
 import { writeReport } from '../src/runs/write-report.ts';
 import { assembleResults, projectOf, projectOrder, runMetadata } from '../src/runs/assemble.ts';
 import { JournalWriter, JOURNAL, readJournal } from '../src/runs/journal.ts';
-import { carryNetwork, keepNetwork } from '../src/runs/network-files.ts';
-import { carryScreenshots, keepScreenshots } from '../src/runs/screenshot-files.ts';
+import { keepNetwork } from '../src/runs/network-files.ts';
+import { carryInstanceFiles } from '../src/runs/carry-files.ts';
+import { keepScreenshots } from '../src/runs/screenshot-files.ts';
 import { createRunFolder, pointLatestAt, reportFolder, runFolderName } from '../src/runs/run-folders.ts';
 import { optionValues } from '../src/runner/command-line.ts';
-import { appendTrajectory, carryTrajectories } from '../src/runs/trajectories.ts';
+import { appendTrajectory } from '../src/runs/trajectories.ts';
 import { writeViewer } from '../src/viewer/write-viewer.ts';
 import { collectGarbage } from '../src/full-collection.ts';
 
@@ -108,8 +109,8 @@ export default class BenchmarkReporter implements Reporter {
       return;
     }
     // The instance's files before its journal line: a run killed between the two runs the
-    // instance again when resumed (its files replaced, its trajectory's last line wins) rather
-    // than counting it finished without them.
+    // instance again when resumed (the resumed run takes over only the journalled instances'
+    // files: carryInstanceFiles) rather than counting it finished without them.
     if (row) this.keepFiles(dirname(journal.file), row, test, trajectory ? { trajectory } : fieldTrajectory && { fieldTrajectory });
     try {
       journal.append(record);
@@ -128,10 +129,9 @@ export default class BenchmarkReporter implements Reporter {
   /** The instance's HAR, screenshots and trajectory in the run folder; each kind that fails once is said then and not tried again. */
   private keepFiles(folder: string, row: InstanceRow, test: TestCase, steps: { trajectory: Trajectory } | { fieldTrajectory: FieldTrajectory } | undefined): void {
     const result = test.results.at(-1)!;
-    const har = networkFileOf(result);
-    if (har && !this.networkLost) {
+    if (!this.networkLost) {
       try {
-        keepNetwork(folder, row, har);
+        keepNetwork(folder, row, networkFileOf(result));
       } catch (e) {
         console.error(`benchwright: cannot keep the run's recorded traffic (benchwright export will miss it from here on): ${(e as Error).message}`);
         this.networkLost = true;
@@ -223,11 +223,7 @@ export default class BenchmarkReporter implements Reporter {
     const meta = { ...runMetadata(this.config!, this.started, browserOf([test]), new Set(projects)), ...this.resumedFrom() };
     const journal = new JournalWriter(join(folder, JOURNAL), meta);
     for (const record of this.earlier) journal.append(record);
-    if (this.options.resumeFrom) {
-      carryTrajectories(this.options.resumeFrom, folder);
-      carryNetwork(this.options.resumeFrom, folder);
-      carryScreenshots(this.options.resumeFrom, folder);
-    }
+    if (this.options.resumeFrom) carryInstanceFiles(this.options.resumeFrom, folder, this.earlier);
     this.journal = journal;
     pointLatestAt(folder);
     return journal;

@@ -62,11 +62,11 @@ test('boxes without a final page are not kept; a run without screenshots gets no
 test('a resumed run starts with the earlier run\'s screenshots; an instance run again replaces its own', () => {
   const earlier = tempDir();
   const resumed = tempDir();
-  carryScreenshots(earlier, resumed);
+  carryScreenshots(earlier, resumed, [KEY]);
   assert.deepEqual(readdirSync(resumed), [], 'nothing to carry');
   const id = instanceFileId(KEY);
   keepScreenshots(earlier, KEY, resultWith([{ name: 'final page', body: jpeg('earlier') }, { name: 'step 1.jpg', body: jpeg('earlier step') }]));
-  carryScreenshots(earlier, resumed);
+  carryScreenshots(earlier, resumed, [KEY]);
   assert.deepEqual(listing(resumed), [`${id}/final.jpg`, `${id}/step-1.jpg`]);
   keepScreenshots(resumed, KEY, resultWith([{ name: 'final page', body: jpeg('again') }]));
   assert.deepEqual(listing(resumed), [`${id}/final.jpg`]);

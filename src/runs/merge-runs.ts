@@ -4,11 +4,9 @@ import type { BenchmarkResults, RunMetadata, RunRecord } from '../record/results
 import { plainError } from '../plain-error.ts';
 import { assembleResults, projectOf } from './assemble.ts';
 import { JOURNAL, JournalWriter, readJournal, stillWriting, type JournalContents } from './journal.ts';
-import { carryNetwork } from './network-files.ts';
 import { choiceDifferences, shownChoice } from './run-choice.ts';
 import { createRunFolder, pointLatestAt, readRun, resolveRun, runFolderName } from './run-folders.ts';
-import { carryScreenshots } from './screenshot-files.ts';
-import { carryTrajectories } from './trajectories.ts';
+import { carryInstanceFiles } from './carry-files.ts';
 
 // A run spread over machines (Playwright's --shard), each shard with a report folder of its
 // own, made one run again: the shards' records in one journal, their trajectories, traffic and
@@ -56,11 +54,7 @@ export function mergeRuns(args: string[], reportDir: string): MergedRun {
   const folder = createRunFolder(reportDir, runFolderName(new Date(meta.date), order));
   const journal = new JournalWriter(join(folder, JOURNAL), meta);
   for (const record of all) journal.append(record);
-  for (const shard of shards) {
-    carryTrajectories(shard.folder, folder);
-    carryNetwork(shard.folder, folder);
-    carryScreenshots(shard.folder, folder);
-  }
+  for (const shard of shards) carryInstanceFiles(shard.folder, folder, shard.records);
   // Failed if any shard failed; else the first that did not pass (interrupted, timed out).
   const statuses = shards.map((s) => s.end!.status);
   const status = statuses.includes('failed') ? 'failed' : (statuses.find((s) => s !== 'passed') ?? 'passed');

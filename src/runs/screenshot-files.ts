@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
+import type { InstanceKeyed } from '../record/keys.ts';
 import type { TestResult } from '@playwright/test/reporter';
 import { finalPageOf, readFinalPageBoxes, stepPagesOf } from '../record/attachments.ts';
 
@@ -35,8 +36,10 @@ export function keepScreenshots(runFolder: string, key: { project: string; task:
   for (const { step, jpeg } of steps) writeFileSync(join(folder, stepPageFile(step)), jpeg);
 }
 
-/** A resumed run starts with the earlier run's screenshots (an instance run again replaces its folder). */
-export function carryScreenshots(fromFolder: string, toFolder: string): void {
+/** A resumed run starts with the earlier run's screenshots: those of the instances in its journal (`finished`: their row keys). */
+export function carryScreenshots(fromFolder: string, toFolder: string, finished: InstanceKeyed[]): void {
   const from = join(fromFolder, SCREENSHOTS);
-  if (existsSync(from)) cpSync(from, join(toFolder, SCREENSHOTS), { recursive: true });
+  if (!existsSync(from)) return;
+  const kept = new Set(finished.map(instanceFileId));
+  cpSync(from, join(toFolder, SCREENSHOTS), { recursive: true, filter: (path) => path === from || kept.has(relative(from, path).split(sep)[0]!) });
 }

@@ -1,5 +1,5 @@
 import { appendFileSync, closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
-import { instanceKey } from '../record/keys.ts';
+import { instanceKey, type InstanceKeyed } from '../record/keys.ts';
 import { join } from 'node:path';
 import type { Trajectory } from '../record/trajectory.ts';
 import type { FieldTrajectory } from '../record/trajectory.ts';
@@ -11,10 +11,7 @@ import type { FieldTrajectory } from '../record/trajectory.ts';
  */
 export const TRAJECTORIES = 'trajectories.jsonl';
 
-interface ScoredInstance {
-  project: string;
-  task: string;
-  instance: string;
+interface ScoredInstance extends InstanceKeyed {
   split?: string;
   score: number | null;
   ceiling: number | null;
@@ -27,13 +24,23 @@ export function appendTrajectory(folder: string, record: TrajectoryRecord): void
   appendFileSync(join(folder, TRAJECTORIES), `${JSON.stringify(record)}\n`);
 }
 
-/** A resumed run starts with the earlier run's trajectories, a merged run with each shard's: their instances are its own (an instance run again is appended after, and wins). */
-export function carryTrajectories(fromFolder: string, toFolder: string): void {
+/**
+ * A resumed run starts with the earlier run's trajectories, a merged run with each shard's:
+ * those of the instances in its journal (`finished`), which are its own; one the
+ * kill cut short of its journal line runs again and writes its own (a retried one is appended
+ * after, and wins).
+ */
+export function carryTrajectories(fromFolder: string, toFolder: string, finished: InstanceKeyed[]): void {
   const file = join(fromFolder, TRAJECTORIES);
   if (!existsSync(file)) return;
+  const kept = new Set(finished.map(instanceKey));
   // Whole lines only: a killed run's last line may be cut short, and the next line appended would join it.
   const text = readFileSync(file, 'utf8');
-  appendFileSync(join(toFolder, TRAJECTORIES), text.slice(0, text.lastIndexOf('\n') + 1));
+  const lines = text.slice(0, text.lastIndexOf('\n') + 1).split('\n').filter((line) => {
+    const key = line && keyOfLine(line);
+    return key !== undefined && kept.has(key);
+  });
+  appendFileSync(join(toFolder, TRAJECTORIES), lines.map((line) => `${line}\n`).join(''));
 }
 
 /** A run's trajectories, the last of each instance (a retried one is written again); [] for a run without any. */
