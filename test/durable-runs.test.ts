@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from 'node:test';
 import { JOURNAL } from '../src/runs/journal.ts';
@@ -57,8 +58,11 @@ const BUNDLED = ['test', '--project=oracle', '--project=do-nothing'];
 const OFF = { BENCHWRIGHT_ALLURE: 'off', BENCHWRIGHT_SCREENSHOT: 'off' };
 /** A clean run of the bundled tasks, made once, by the first test that needs it. */
 let cleanRun: ReturnType<typeof runPlaywright> | undefined;
+/** What the clean run's processes noted as each instance's journal line was written (fixtures/journal-probe). */
+const probeLog = join(tempDir(), 'journal-probe.jsonl');
 function clean() {
-  cleanRun ??= runPlaywright(BUNDLED, OFF);
+  const probe = `--import=${pathToFileURL(join(ROOT, 'test', 'fixtures', 'journal-probe', 'probe.mjs')).href}`;
+  cleanRun ??= runPlaywright(BUNDLED, { ...OFF, BENCHWRIGHT_JOURNAL_PROBE: probeLog, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${probe}` });
   assert.equal(cleanRun.code, 0, cleanRun.output);
   return { ...cleanRun, reports: join(cleanRun.dir, 'benchwright-report'), latest: join(cleanRun.dir, 'benchwright-report', 'latest') };
 }
@@ -68,10 +72,6 @@ test('the bundled tasks, killed with SIGKILL after 5 instances, then resumed: on
   // The killed run's trajectories are carried over: export sees every instance, as after a clean run.
   const trajectories = (folder: string) => readTrajectories(folder).map((r) => `${r.project} ${r.task} ${r.instance}`).sort();
   assert.deepEqual(trajectories(join(reports, 'latest')), trajectories(clean().latest));
-  // An instance in the killed run's journal has its trajectory there too: its files are written before its journal line, so a resumed run never skips one whose files the kill cut off.
-  const withTrajectory = new Set(trajectories(clean().latest));
-  const killedTrajectories = trajectories(killed.folder);
-  for (const instance of journalled(killed.folder).filter((i) => withTrajectory.has(i))) assert.ok(killedTrajectories.includes(instance), `${instance} is journalled without its trajectory`);
 
   // benchwright runs: both runs, the killed one interrupted, the resumed one complete and latest.
   const runs = runCli(['runs'], { BENCHWRIGHT_REPORT_DIR: reports });
@@ -145,6 +145,15 @@ test('a finished run\'s journal: its metadata, one line per finished instance, i
   const lines = readFileSync(join(clean().latest, JOURNAL), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
   assert.equal(lines.length, 1 + 20 + 1);
   assert.ok('meta' in lines[0]! && 'end' in lines.at(-1)!);
+});
+
+test('an instance\'s trajectory is on disk before its journal line: a kill between the two leaves it unfinished, to run again', () => {
+  const withTrajectory = new Set(readTrajectories(clean().latest).map((r) => `${r.project} ${r.task} ${r.instance}`));
+  const noted = readFileSync(probeLog, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as { project: string; task: string; instance: string; trajectoryBefore: boolean });
+  assert.deepEqual(noted.map((n) => `${n.project} ${n.task} ${n.instance}`).sort(), journalled(clean().latest).sort(), 'the probe saw every journal line');
+  const checked = noted.filter((n) => withTrajectory.has(`${n.project} ${n.task} ${n.instance}`));
+  assert.ok(checked.length > 0, 'no instance with a trajectory');
+  for (const n of checked) assert.ok(n.trajectoryBefore, `${n.project} ${n.task} ${n.instance}: journalled before its trajectory was written`);
 });
 
 test('a Chromium killed in the middle of an instance: that instance runs again in a browser launched anew and scores, the run goes on', async () => {
