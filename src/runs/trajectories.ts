@@ -1,4 +1,4 @@
-import { appendFileSync, closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { instanceKey, type InstanceKeyed } from '../record/keys.ts';
 import { join } from 'node:path';
 import type { Trajectory } from '../record/trajectory.ts';
@@ -34,13 +34,16 @@ export function carryTrajectories(fromFolder: string, toFolder: string, finished
   const file = join(fromFolder, TRAJECTORIES);
   if (!existsSync(file)) return;
   const kept = new Set(finished.map(instanceKey));
-  // Whole lines only: a killed run's last line may be cut short, and the next line appended would join it.
-  const text = readFileSync(file, 'utf8');
-  const lines = text.slice(0, text.lastIndexOf('\n') + 1).split('\n').filter((line) => {
-    const key = line && keyOfLine(line);
-    return key !== undefined && kept.has(key);
-  });
-  appendFileSync(join(toFolder, TRAJECTORIES), lines.map((line) => `${line}\n`).join(''));
+  const out = openSync(join(toFolder, TRAJECTORIES), 'a');
+  try {
+    // A line at a time: a run the size of a split has hundreds of megabytes of them.
+    for (const { bytes } of linesOf(file)) {
+      const key = keyOfLine(bytes.toString('utf8'));
+      if (key !== undefined && kept.has(key)) writeSync(out, Buffer.concat([bytes, NEWLINE]));
+    }
+  } finally {
+    closeSync(out);
+  }
 }
 
 /** A run's trajectories, the last of each instance (a retried one is written again); [] for a run without any. */
@@ -76,6 +79,22 @@ export function locateTrajectories(folder: string): Map<string, TrajectorySpan> 
   const spans = new Map<string, TrajectorySpan>();
   const file = join(folder, TRAJECTORIES);
   if (!existsSync(file)) return spans;
+  for (const { bytes, offset } of linesOf(file)) {
+    const line = bytes.toString('utf8');
+    // A form's steps (fieldTrajectory, with each field's HTML) are not read back: not parsed either.
+    const key = line.includes('"trajectory":') ? keyOfLine(line) : undefined;
+    if (key !== undefined) spans.set(key, { offset, length: bytes.length });
+  }
+  return spans;
+}
+
+const NEWLINE = Buffer.from('\n');
+
+/**
+ * Each whole line of a file (its bytes, and where they start), read a block at a time: a last
+ * line without its newline, cut short by a killed run, is not one.
+ */
+function* linesOf(file: string): Generator<{ bytes: Buffer; offset: number }> {
   const fd = openSync(file, 'r');
   try {
     const block = Buffer.alloc(1 << 22);
@@ -84,19 +103,13 @@ export function locateTrajectories(folder: string): Map<string, TrajectorySpan> 
     for (let read: number; (read = readSync(fd, block, 0, block.length, null)) > 0; ) {
       const bytes = Buffer.concat([carry, block.subarray(0, read)]);
       let start = 0;
-      for (let nl = bytes.indexOf(10); nl !== -1; start = nl + 1, nl = bytes.indexOf(10, start)) {
-        const line = bytes.toString('utf8', start, nl);
-        // A form's steps (fieldTrajectory, with each field's HTML) are not read back: not parsed either.
-        const key = line.includes('"trajectory":') ? keyOfLine(line) : undefined;
-        if (key !== undefined) spans.set(key, { offset: carryAt + start, length: nl - start });
-      }
+      for (let nl = bytes.indexOf(10); nl !== -1; start = nl + 1, nl = bytes.indexOf(10, start)) yield { bytes: bytes.subarray(start, nl), offset: carryAt + start };
       carry = Buffer.from(bytes.subarray(start));
       carryAt += start;
     }
   } finally {
     closeSync(fd);
   }
-  return spans;
 }
 
 /** The trajectory at a span, read from an open trajectories.jsonl. */
