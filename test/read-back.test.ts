@@ -111,6 +111,13 @@ test("an episode's observation is taken once what the last action set off has en
     const after = await observe(actions, 1, undefined);
     assert.doesNotMatch(after.snapshot, /Details/, after.snapshot);
     assert.equal(after.unsettled, undefined);
+    // A focus tint and ring as Bootstrap's, made long: colours and shadows are not waited on (past the bound, they would be said).
+    await page.setContent(`
+      <style>button { transition: background-color 5s, border-color 5s, box-shadow 5s, color 5s } button:focus { background-color: #08f; border-color: #00f; box-shadow: 0 0 4px #00f; color: #fff }</style>
+      <button>Yes</button>`);
+    await page.getByRole('button').click();
+    const tinted = await observe(actions, 1, undefined);
+    assert.equal(tinted.unsettled, undefined, JSON.stringify(tinted.unsettled));
     await page.setContent('<style>@keyframes fade { to { opacity: 0.2 } }</style><p id="banner" style="animation: fade 20s">Sale</p>');
     const moving = await observe(actions, 0, undefined);
     assert.deepEqual(moving.unsettled?.running, ['animation fade on p#banner']);

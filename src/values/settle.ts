@@ -24,7 +24,8 @@ const RUNNING_KEPT = 5;
  * then waits while a CSS transition or animation (or a script's Web Animation) of the document
  * is running and will end, one frame more after the last (its end event's handler, a collapse
  * hiding its content, has run by then). Infinite animations (a spinner) never end and are not
- * waited on. A page that renders no frames is looked at every 100 ms.
+ * waited on, nor those of colours and shadows alone. A page that renders no frames is looked
+ * at every 100 ms.
  */
 export async function settleInPage({ renderings, boundMs, kept }: { renderings: number; boundMs: number; kept: number }): Promise<Unsettled | null> {
   const start = performance.now();
@@ -37,10 +38,19 @@ export async function settleInPage({ renderings, boundMs, kept }: { renderings: 
     });
     setTimeout(resolve, 100);
   });
+  // Colours and shadows move nothing and hide nothing: a button's tint or a field's focus ring
+  // (Bootstrap's, 150 ms on every .btn and .form-control) is not waited on.
+  const paintOnly = /^(color|background-color|border(-(top|right|bottom|left))?-color|box-shadow|text-shadow|outline-color|text-decoration-color|caret-color|accent-color|column-rule-color|fill|stroke)$/;
+  const timing = new Set(['offset', 'computedOffset', 'easing', 'composite']);
+  const movesSomething = (a: Animation) => {
+    const keyframes = a.effect instanceof KeyframeEffect ? a.effect.getKeyframes() : [];
+    const properties = keyframes.flatMap((k) => Object.keys(k)).filter((p) => !timing.has(p)).map((p) => p.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`));
+    return !properties.length || properties.some((p) => !paintOnly.test(p));
+  };
   for (let i = 0; i < renderings; i++) await rendered();
   for (let moved = false; ;) {
     // getAnimations() applies pending style changes first: a transition a click just set off is in it.
-    const running = document.getAnimations().filter((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity));
+    const running = document.getAnimations().filter((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity) && movesSomething(a));
     if (!running.length) {
       if (!moved) return null;
       moved = false;
