@@ -118,6 +118,9 @@ test("an episode's observation is taken once what the last action set off has en
     await page.getByRole('button').click();
     const tinted = await observe(actions, 1, undefined);
     assert.equal(tinted.unsettled, undefined, JSON.stringify(tinted.unsettled));
+    // They ran all the while, and for a picture of the page they are waited on (here past the bound).
+    const pictured = await observe(actions, 1, undefined, { screenshot: true });
+    assert.ok(pictured.unsettled?.running.includes('transition background-color on button'), JSON.stringify(pictured.unsettled));
     await page.setContent('<style>@keyframes fade { to { opacity: 0.2 } }</style><p id="banner" style="animation: fade 20s">Sale</p>');
     const moving = await observe(actions, 0, undefined);
     assert.deepEqual(moving.unsettled?.running, ['animation fade on p#banner']);

@@ -63,15 +63,17 @@ export async function observe(actions: ActionLibrary, step: number, lastError: s
   // the look is over makes it look again.
   const holding = documentOf(acted).catch(() => undefined);
   // One rendering (what the last action set off, focus leaving a button it disabled, is in the
-  // tree), then any transition it started ends: the same episode shows the same tree every time
-  // (but on pages whose clocks run once loaded: a ticking price, a blinking cursor). Meanwhile
-  // a popup the last action opened becomes the focused tab (the episode follows it): then the
+  // tree), then any transition it started that moves or hides something ends (of colours too
+  // when a picture is taken): the same episode shows the same tree and picture every time (but
+  // on pages whose clocks run once loaded: a ticking price, a blinking cursor). Meanwhile a
+  // popup the last action opened becomes the focused tab (the episode follows it): then the
   // wait is for that tab.
-  const [, unsettledActed] = await Promise.all([awaitOpenedPages(acted), settle(acted, 1)]);
+  const pictured = Boolean(options.screenshot || options.browsergym?.som);
+  const [, unsettledActed] = await Promise.all([awaitOpenedPages(acted), settle(acted, 1, pictured)]);
   const { page } = actions;
-  let unsettled = page === acted ? unsettledActed : await settle(page, 1);
+  let unsettled = page === acted ? unsettledActed : await settle(page, 1, pictured);
   // A load the last action started that was reported only meanwhile (the click returned first).
-  if (await pageLoaded(page)) unsettled = await settle(page, 1);
+  if (await pageLoaded(page)) unsettled = await settle(page, 1, pictured);
   const { snapshot, refs, browsergym, tabs } = await look(page, options, page === acted ? await holding : undefined);
   actions.refs = refs;
   return {

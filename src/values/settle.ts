@@ -24,10 +24,10 @@ const RUNNING_KEPT = 5;
  * then waits while a CSS transition or animation (or a script's Web Animation) of the document
  * is running and will end, one frame more after the last (its end event's handler, a collapse
  * hiding its content, has run by then). Infinite animations (a spinner) never end and are not
- * waited on, nor those of colours and shadows alone. A page that renders no frames is looked
- * at every 100 ms.
+ * waited on; nor, unless `colours`, those of colours and shadows alone. A page that renders no
+ * frames is looked at every 100 ms.
  */
-export async function settleInPage({ renderings, boundMs, kept }: { renderings: number; boundMs: number; kept: number }): Promise<Unsettled | null> {
+export async function settleInPage({ renderings, boundMs, kept, colours }: SettleArgs): Promise<Unsettled | null> {
   const start = performance.now();
   // A task posted from a frame's callback runs once that frame has been rendered: half the wait of a second frame.
   const rendered = () => new Promise((resolve) => {
@@ -39,10 +39,12 @@ export async function settleInPage({ renderings, boundMs, kept }: { renderings: 
     setTimeout(resolve, 100);
   });
   // Colours and shadows move nothing and hide nothing: a button's tint or a field's focus ring
-  // (Bootstrap's, 150 ms on every .btn and .form-control) is not waited on.
-  const paintOnly = /^(color|background-color|border(-(top|right|bottom|left))?-color|box-shadow|text-shadow|outline-color|text-decoration-color|caret-color|accent-color|column-rule-color|fill|stroke)$/;
+  // (Bootstrap's, 150 ms on every .btn and .form-control) changes no field and no tree, only
+  // pixels. (SVG's fill and stroke are not among them: a shape without one takes no clicks.)
+  const paintOnly = /^(color|background-color|border(-(top|right|bottom|left))?-color|box-shadow|text-shadow|outline-color|text-decoration-color|caret-color|accent-color|column-rule-color)$/;
   const timing = new Set(['offset', 'computedOffset', 'easing', 'composite']);
-  const movesSomething = (a: Animation) => {
+  const waitedOn = (a: Animation) => {
+    if (colours) return true;
     const keyframes = a.effect instanceof KeyframeEffect ? a.effect.getKeyframes() : [];
     const properties = keyframes.flatMap((k) => Object.keys(k)).filter((p) => !timing.has(p)).map((p) => p.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`));
     return !properties.length || properties.some((p) => !paintOnly.test(p));
@@ -50,7 +52,7 @@ export async function settleInPage({ renderings, boundMs, kept }: { renderings: 
   for (let i = 0; i < renderings; i++) await rendered();
   for (let moved = false; ;) {
     // getAnimations() applies pending style changes first: a transition a click just set off is in it.
-    const running = document.getAnimations().filter((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity) && movesSomething(a));
+    const running = document.getAnimations().filter((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity) && waitedOn(a));
     if (!running.length) {
       if (!moved) return null;
       moved = false;
@@ -79,11 +81,12 @@ export async function settleInPage({ renderings, boundMs, kept }: { renderings: 
  * renderings (what the last action set off reaches the page), in a world of its own: a page that
  * replaced requestAnimationFrame or getAnimations cannot hold it. Undefined when it settled;
  * what still ran when the bound was hit, or why the page could not be asked (what reads it
- * next goes on as it can).
+ * next goes on as it can). `colours`: for a picture of the page, transitions of colours and
+ * shadows are waited on too.
  */
-export async function settle(page: Page, renderings: number): Promise<Unsettled | undefined> {
+export async function settle(page: Page, renderings: number, colours = false): Promise<Unsettled | undefined> {
   const started = performance.now();
-  const waiting = callIsolated(page, 'waiting for the page to settle', settleInPage, settleArgs(renderings));
+  const waiting = callIsolated(page, 'waiting for the page to settle', settleInPage, settleArgs(renderings, colours));
   try {
     return (await within(BOUND_MS + ANSWER_MS, 'waiting for the page to settle', waiting)) ?? undefined;
   } catch (e) {
@@ -91,5 +94,12 @@ export async function settle(page: Page, renderings: number): Promise<Unsettled 
   }
 }
 
+interface SettleArgs {
+  renderings: number;
+  boundMs: number;
+  kept: number;
+  colours: boolean;
+}
+
 /** settleInPage's bounds, for a call that settles the page before doing more in the same call. */
-export const settleArgs = (renderings: number) => ({ renderings, boundMs: BOUND_MS, kept: RUNNING_KEPT });
+export const settleArgs = (renderings: number, colours = false): SettleArgs => ({ renderings, boundMs: BOUND_MS, kept: RUNNING_KEPT, colours });
