@@ -16,7 +16,7 @@ export const networkFile = (runFolder: string, project: string, task: string, in
   join(runFolder, NETWORK_FOLDER, segment(project), segment(task), `${segment(instance)}.har`);
 
 /** The HAR of the test's last attempt, in place of any its instance had (an earlier attempt's, a resumed run's); none when it recorded none. */
-export function keepNetwork(runFolder: string, key: { project: string; task: string; instance: string }, har: string | undefined): void {
+export function keepNetwork(runFolder: string, key: InstanceKeyed, har: string | undefined): void {
   const file = networkFile(runFolder, key.project, key.task, key.instance);
   if (!har) return rmSync(file, { force: true });
   mkdirSync(dirname(file), { recursive: true });

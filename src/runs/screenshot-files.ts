@@ -16,14 +16,14 @@ export const FINAL_BOXES_FILE = 'final.json';
 export const stepPageFile = (step: number) => `step-${step}.jpg`;
 
 /** An instance's name in file names: short, and the same for the same project, task and instance. */
-export const instanceFileId = (key: { project: string; task: string; instance: string }): string =>
+export const instanceFileId = (key: InstanceKeyed): string =>
   createHash('sha1').update(JSON.stringify([key.project, key.task, key.instance])).digest('hex').slice(0, 16);
 
 /** The folder of an instance's screenshots in a run folder. */
-export const screenshotsOf = (runFolder: string, key: { project: string; task: string; instance: string }) => join(runFolder, SCREENSHOTS, instanceFileId(key));
+export const screenshotsOf = (runFolder: string, key: InstanceKeyed) => join(runFolder, SCREENSHOTS, instanceFileId(key));
 
 /** The screenshots of the test's last attempt, in place of any its instance had (an earlier attempt's, a resumed run's). */
-export function keepScreenshots(runFolder: string, key: { project: string; task: string; instance: string }, result: TestResult): void {
+export function keepScreenshots(runFolder: string, key: InstanceKeyed, result: TestResult): void {
   const folder = screenshotsOf(runFolder, key);
   rmSync(folder, { recursive: true, force: true });
   const final = finalPageOf(result);

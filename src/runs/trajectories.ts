@@ -1,4 +1,4 @@
-import { appendFileSync, closeSync, existsSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, openSync, readSync, writeSync } from 'node:fs';
 import { instanceKey, type InstanceKeyed } from '../record/keys.ts';
 import { join } from 'node:path';
 import type { Trajectory } from '../record/trajectory.ts';
@@ -51,8 +51,9 @@ export function readTrajectories(folder: string): TrajectoryRecord[] {
   const file = join(folder, TRAJECTORIES);
   if (!existsSync(file)) return [];
   const last = new Map<string, TrajectoryRecord>();
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    // A line cut short by a killed run is the last one: the episodes before it are whole.
+  // Whole lines only: one cut short by a killed run is the last, and the episodes before it are whole.
+  for (const { bytes } of linesOf(file)) {
+    const line = bytes.toString('utf8');
     if (!line.trim()) continue;
     let record: TrajectoryRecord;
     try {
