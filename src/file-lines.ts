@@ -1,24 +1,29 @@
 import { closeSync, openSync, readSync } from 'node:fs';
-import { StringDecoder } from 'node:string_decoder';
 
 /**
- * A text file's complete lines (each ended by a new line), read a megabyte at a time: a file of
- * hundreds of megabytes is never one string. What follows the last new line is left out: empty,
- * or a line a crash cut short.
+ * A file's complete lines (each ended by a new line) as bytes, with where each starts, read four
+ * megabytes at a time: a file of hundreds of megabytes is never one string. What follows the
+ * last new line is left out: empty, or a line a crash cut short.
  */
-export function* completeLines(file: string): Generator<string> {
+export function* completeLineBytes(file: string): Generator<{ bytes: Buffer; offset: number }> {
   const fd = openSync(file, 'r');
   try {
-    // Keeps a character whose bytes two reads split.
-    const decoder = new StringDecoder('utf8');
-    const buffer = Buffer.alloc(2 ** 20);
-    let rest = '';
-    for (let read; (read = readSync(fd, buffer, 0, buffer.length, null)) > 0; ) {
-      const lines = (rest + decoder.write(buffer.subarray(0, read))).split('\n');
-      rest = lines.pop()!;
-      yield* lines;
+    const block = Buffer.alloc(1 << 22);
+    let carry = Buffer.alloc(0);
+    let carryAt = 0;
+    for (let read: number; (read = readSync(fd, block, 0, block.length, null)) > 0; ) {
+      const bytes = Buffer.concat([carry, block.subarray(0, read)]);
+      let start = 0;
+      for (let nl = bytes.indexOf(10); nl !== -1; start = nl + 1, nl = bytes.indexOf(10, start)) yield { bytes: bytes.subarray(start, nl), offset: carryAt + start };
+      carry = Buffer.from(bytes.subarray(start));
+      carryAt += start;
     }
   } finally {
     closeSync(fd);
   }
+}
+
+/** completeLineBytes as text: a new line's byte is never part of another UTF-8 character, so each line decodes whole. */
+export function* completeLines(file: string): Generator<string> {
+  for (const { bytes } of completeLineBytes(file)) yield bytes.toString('utf8');
 }

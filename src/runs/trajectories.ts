@@ -1,4 +1,5 @@
 import { appendFileSync, closeSync, existsSync, openSync, readSync, writeSync } from 'node:fs';
+import { completeLineBytes, completeLines } from '../file-lines.ts';
 import { instanceKey, type InstanceKeyed } from '../record/keys.ts';
 import { join } from 'node:path';
 import type { Trajectory } from '../record/trajectory.ts';
@@ -37,7 +38,7 @@ export function carryTrajectories(fromFolder: string, toFolder: string, finished
   const out = openSync(join(toFolder, TRAJECTORIES), 'a');
   try {
     // A line at a time: a run the size of a split has hundreds of megabytes of them.
-    for (const { bytes } of linesOf(file)) {
+    for (const { bytes } of completeLineBytes(file)) {
       const key = keyOfLine(bytes.toString('utf8'));
       if (key !== undefined && kept.has(key)) writeSync(out, Buffer.concat([bytes, NEWLINE]));
     }
@@ -52,8 +53,7 @@ export function readTrajectories(folder: string): TrajectoryRecord[] {
   if (!existsSync(file)) return [];
   const last = new Map<string, TrajectoryRecord>();
   // Whole lines only: one cut short by a killed run is the last, and the episodes before it are whole.
-  for (const { bytes } of linesOf(file)) {
-    const line = bytes.toString('utf8');
+  for (const line of completeLines(file)) {
     if (!line.trim()) continue;
     let record: TrajectoryRecord;
     try {
@@ -80,7 +80,7 @@ export function locateTrajectories(folder: string): Map<string, TrajectorySpan> 
   const spans = new Map<string, TrajectorySpan>();
   const file = join(folder, TRAJECTORIES);
   if (!existsSync(file)) return spans;
-  for (const { bytes, offset } of linesOf(file)) {
+  for (const { bytes, offset } of completeLineBytes(file)) {
     const line = bytes.toString('utf8');
     // A form's steps (fieldTrajectory, with each field's HTML) are not read back: not parsed either.
     const key = line.includes('"trajectory":') ? keyOfLine(line) : undefined;
@@ -90,28 +90,6 @@ export function locateTrajectories(folder: string): Map<string, TrajectorySpan> 
 }
 
 const NEWLINE = Buffer.from('\n');
-
-/**
- * Each whole line of a file (its bytes, and where they start), read a block at a time: a last
- * line without its newline, cut short by a killed run, is not one.
- */
-function* linesOf(file: string): Generator<{ bytes: Buffer; offset: number }> {
-  const fd = openSync(file, 'r');
-  try {
-    const block = Buffer.alloc(1 << 22);
-    let carry = Buffer.alloc(0);
-    let carryAt = 0;
-    for (let read: number; (read = readSync(fd, block, 0, block.length, null)) > 0; ) {
-      const bytes = Buffer.concat([carry, block.subarray(0, read)]);
-      let start = 0;
-      for (let nl = bytes.indexOf(10); nl !== -1; start = nl + 1, nl = bytes.indexOf(10, start)) yield { bytes: bytes.subarray(start, nl), offset: carryAt + start };
-      carry = Buffer.from(bytes.subarray(start));
-      carryAt += start;
-    }
-  } finally {
-    closeSync(fd);
-  }
-}
 
 /** The trajectory at a span, read from an open trajectories.jsonl. */
 export function readTrajectoryAt(fd: number, span: TrajectorySpan): TrajectoryRecord {
