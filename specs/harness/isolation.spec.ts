@@ -1,10 +1,11 @@
-import { createServer } from 'node:http';
+import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '../../fixtures/benchwright.ts';
 import type { Agent } from '../../src/agent/types.ts';
 import { ActionLibrary } from '../../src/actions/library.ts';
 import { runInstance } from '../../src/runner/run-instance.ts';
 import { EVENTS_KEPT } from '../../src/runner/instance-page.ts';
+import type { OriginGate } from '../../src/server/origin-gate.ts';
 import type { Task } from '../../src/task/types.ts';
 import { readFields } from '../../src/values/read-fields.ts';
 import { serveHtml, serveInstance } from './pages.ts';
@@ -119,13 +120,28 @@ test('a page that stops answering after its instance is replaced by a working on
   const before = instancePage.page;
   await before.goto(instancePage.startUrl(taskServer, stuck.task, stuck.instance));
   await before.evaluate(() => setTimeout(() => { for (;;) {} }, 0));
+  // The way out of the dropped context, as its page (or a worker of it) would still use it.
+  const droppedProxy = (instancePage as unknown as { gate: OriginGate }).gate.proxy().server;
   await instancePage.end();
   expect(instancePage.page).not.toBe(before);
   const next = serveInstance(taskServer, '<input name="q" value="works">');
   await instancePage.begin();
   await instancePage.page.goto(instancePage.startUrl(taskServer, next.task, next.instance));
   expect((await readFields(instancePage.page, ['q']))[0]!.value).toBe('works');
+  // The next instance's origin is open to its own context only: the dropped one's gate is shut.
+  expect(await viaProxy(droppedProxy, next.url)).toBe('ECONNREFUSED');
 });
+
+/** A GET sent through an HTTP proxy: the status, or the connection's error code. */
+function viaProxy(proxy: string, url: string): Promise<number | string> {
+  const { hostname, port } = new URL(proxy);
+  return new Promise((done) => {
+    request({ host: hostname, port, path: url, headers: { host: new URL(url).host } }, (res) => {
+      res.resume();
+      done(res.statusCode ?? 0);
+    }).on('error', (e: NodeJS.ErrnoException) => done(e.code ?? e.message)).end();
+  });
+}
 
 test('a page that loops on alert() and errors is recorded within bounds', async ({ instancePage, taskServer }) => {
   const { task, instance } = serveInstance(taskServer, `<script>for (let i = 0; i < ${EVENTS_KEPT + 50}; i++) { alert(i); setTimeout(() => { throw new Error("e" + i); }); }</script>`);

@@ -77,12 +77,16 @@ export class InstancePage {
    */
   private direct: boolean;
 
-  private constructor(private context: BrowserContext, public page: Page, private readonly viewport: { width: number; height: number }, private readonly gate: OriginGate, private readonly relaunch: () => Promise<Browser>, private readonly server?: string) {
+  private constructor(private context: BrowserContext, public page: Page, private readonly viewport: { width: number; height: number }, private gate: OriginGate, private readonly relaunch: () => Promise<Browser>, private readonly server?: string) {
     this.direct = Boolean(server);
     this.pins = new PagePins(context);
-    gate.onBlocked = (blocked) => this.reaching && this.note(this.events.blocked, blocked);
+    this.watchGate();
     this.browser = this.watchBrowser(context.browser()!);
     this.watch();
+  }
+
+  private watchGate(): void {
+    this.gate.onBlocked = (blocked) => this.reaching && this.note(this.events.blocked, blocked);
   }
 
   private watchBrowser(browser: Browser): Browser {
@@ -249,10 +253,16 @@ export class InstancePage {
   /**
    * A fresh context and page in place of one that hangs or crashed (the old context is dropped,
    * not waited on), reaching the task server as the old one did unless `direct` says otherwise.
+   * The new context has a gate of its own and the old one's is shut at once: a dropped page
+   * that outlives its instance (a script looping, a worker) reaches none of the next one's origins.
    */
   private async replace({ waitForClose = false, storageState, har, direct = this.direct }: { waitForClose?: boolean; storageState?: StorageState; har?: HarRecording; direct?: boolean } = {}): Promise<void> {
     const old = this.context;
     const closing = within(TEARDOWN_MS, 'closing the replaced context', old.close()).catch(() => {});
+    const oldGate = this.gate;
+    this.gate = await OriginGate.start();
+    this.watchGate();
+    await oldGate.close();
     if (waitForClose) await closing;
     if (!this.browser.isConnected()) {
       this.browser = this.watchBrowser(await this.relaunch());
