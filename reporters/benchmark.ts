@@ -76,6 +76,7 @@ export default class BenchmarkReporter implements Reporter {
     this.config = config;
     this.suite = suite;
     sayWhatDidNotRun(this.options.onlyWhenNamed ?? []);
+    sayRepeatsAreNotAveraged(config);
     // Once, up front: a resumed run that cannot be read must not pass for a complete one.
     if (!this.options.resumeFrom) return;
     const earlier = readJournal(this.options.resumeFrom);
@@ -263,6 +264,12 @@ const rowOf = (record: RunRecord) => ('instance' in record ? record.instance : u
 function sayWhatDidNotRun(onlyWhenNamed: string[]): void {
   if (!onlyWhenNamed.length || optionValues(process.argv, '--project').length || process.argv.some((arg) => arg === '--list' || arg === 'merge-reports')) return;
   console.log(`benchwright: projects that call a model run only when named (${onlyWhenNamed.join(', ')}): npx playwright test --project=${onlyWhenNamed.at(-1)}`);
+}
+
+/** Each repetition's record has the instance's key: the last one finished stands in the tables. */
+function sayRepeatsAreNotAveraged(config: FullConfig): void {
+  const repeats = Math.max(...config.projects.map((p) => p.repeatEach));
+  if (repeats > 1) console.error(`benchwright: every instance runs ${repeats} times (--repeat-each); the benchmark tables keep each instance's run that finished last, not a mean of its runs`);
 }
 
 const notRun = (record: RunRecord) => rowOf(record)?.outcome === 'not run';

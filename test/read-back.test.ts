@@ -62,6 +62,14 @@ test(`a field a collapse hides after the last answer: the same score on ${REPEAT
   }
 });
 
+test('--repeat-each: the run says the tables keep one run of each instance, and they do', () => {
+  const twice = runPlaywright(['test', '--project=oracle', '--grep', 'makes-no-sense', '--repeat-each=2'], { BENCHWRIGHT_TASKS: TASKS, BENCHWRIGHT_ALLURE: 'off' });
+  assert.equal(twice.code, 0, twice.output);
+  assert.match(twice.output, /every instance runs 2 times \(--repeat-each\); the benchmark tables keep each instance's run that finished last/);
+  const { evaluations } = latestResults(twice.dir);
+  assert.equal(evaluations.length, 1, JSON.stringify(evaluations));
+});
+
 test('a page that keeps moving is read after the bound, and the evaluation says what still ran', () => {
   const rows = latestResults(run.dir).evaluations.filter((e) => e.task === 'slow-animation');
   assert.equal(rows.length, 2);
