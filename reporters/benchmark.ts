@@ -76,7 +76,7 @@ export default class BenchmarkReporter implements Reporter {
     this.config = config;
     this.suite = suite;
     sayWhatDidNotRun(this.options.onlyWhenNamed ?? []);
-    sayRepeatsAreNotAveraged(config);
+    sayRepeatsAreNotAveraged(suite);
     // Once, up front: a resumed run that cannot be read must not pass for a complete one.
     if (!this.options.resumeFrom) return;
     const earlier = readJournal(this.options.resumeFrom);
@@ -266,10 +266,12 @@ function sayWhatDidNotRun(onlyWhenNamed: string[]): void {
   console.log(`benchwright: projects that call a model run only when named (${onlyWhenNamed.join(', ')}): npx playwright test --project=${onlyWhenNamed.at(-1)}`);
 }
 
-/** Each repetition's record has the instance's key: the last one finished stands in the tables. */
-function sayRepeatsAreNotAveraged(config: FullConfig): void {
-  const repeats = Math.max(...config.projects.map((p) => p.repeatEach));
-  if (repeats > 1) console.error(`benchwright: every instance runs ${repeats} times (--repeat-each); the benchmark tables keep each instance's run that finished last, not a mean of its runs`);
+/** Each repetition's record has the instance's key: the last one that ran stands in the tables. */
+function sayRepeatsAreNotAveraged(suite: Suite): void {
+  if (process.argv.some((arg) => arg === '--list' || arg === 'merge-reports')) return;
+  // The selected projects: Playwright gives --repeat-each to those alone.
+  const repeats = Math.max(1, ...suite.suites.map((project) => project.project()?.repeatEach ?? 1));
+  if (repeats > 1) console.error(`benchwright: every instance runs ${repeats} times (repeatEach, --repeat-each); the benchmark tables keep the last of each instance's runs, not a mean of them`);
 }
 
 const notRun = (record: RunRecord) => rowOf(record)?.outcome === 'not run';

@@ -128,8 +128,22 @@ test('a page that stops answering after its instance is replaced by a working on
   await instancePage.begin();
   await instancePage.page.goto(instancePage.startUrl(taskServer, next.task, next.instance));
   expect((await readFields(instancePage.page, ['q']))[0]!.value).toBe('works');
-  // The next instance's origin is open to its own context only: the dropped one's gate is shut.
-  expect(await viaProxy(droppedProxy, next.url)).toBe('ECONNREFUSED');
+  // The next instances' origins are open to their own contexts only: the dropped one's way out refuses everything.
+  const site = createServer((_req, res) => void res.writeHead(200).end('a site'));
+  await new Promise<void>((done) => site.listen(0, '127.0.0.1', done));
+  const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+  try {
+    await instancePage.end();
+    await instancePage.begin();
+    await instancePage.startAfresh([new URL(siteUrl).origin]);
+    expect((await instancePage.page.goto(siteUrl))?.status()).toBe(200);
+    // Refused while the dropped context closes, gone once it is closed.
+    for (const url of [siteUrl, next.url]) expect([403, 'ECONNREFUSED']).toContain(await viaProxy(droppedProxy, url));
+    // Refused unreported: what the dropped page does is not the current instance's doing.
+    expect(instancePage.events.blocked).toEqual([]);
+  } finally {
+    site.close();
+  }
 });
 
 /** A GET sent through an HTTP proxy: the status, or the connection's error code. */

@@ -70,6 +70,7 @@ export class InstancePage {
   /** The worker's browser, or, once it died, the one launched in its place (closed with the page). */
   private browser: Browser;
   private relaunched = false;
+  private replacing = Promise.resolve();
   /**
    * The current context's pages reach the worker's task server (`server`) around the gate: a
    * served instance's context, never a site's. Relayed by the gate, a page and its files would
@@ -253,16 +254,23 @@ export class InstancePage {
   /**
    * A fresh context and page in place of one that hangs or crashed (the old context is dropped,
    * not waited on), reaching the task server as the old one did unless `direct` says otherwise.
-   * The new context has a gate of its own and the old one's is shut at once: a dropped page
-   * that outlives its instance (a script looping, a worker) reaches none of the next one's origins.
+   * One replacement at a time: two at once (a timed-out test's body and its fixture's end)
+   * would leave a context and its gate open.
    */
-  private async replace({ waitForClose = false, storageState, har, direct = this.direct }: { waitForClose?: boolean; storageState?: StorageState; har?: HarRecording; direct?: boolean } = {}): Promise<void> {
+  private replace(settings: Parameters<InstancePage['replaceNow']>[0] = {}): Promise<void> {
+    const replaced = this.replacing.catch(() => {}).then(() => this.replaceNow(settings));
+    this.replacing = replaced;
+    return replaced;
+  }
+
+  private async replaceNow({ waitForClose = false, storageState, har, direct = this.direct }: { waitForClose?: boolean; storageState?: StorageState; har?: HarRecording; direct?: boolean }): Promise<void> {
     const old = this.context;
-    const closing = within(TEARDOWN_MS, 'closing the replaced context', old.close()).catch(() => {});
-    const oldGate = this.gate;
+    const closed = old.close();
+    const closing = within(TEARDOWN_MS, 'closing the replaced context', closed).catch(() => {});
+    // Its pages (a script looping, a worker) may outlive it by seconds: they reach nothing more.
+    this.gate.retire(closed);
     this.gate = await OriginGate.start();
     this.watchGate();
-    await oldGate.close();
     if (waitForClose) await closing;
     if (!this.browser.isConnected()) {
       this.browser = this.watchBrowser(await this.relaunch());

@@ -20,9 +20,19 @@ export function collectResults(root: Suite, config: FullConfig, startTime: Date)
 
 export const projectOf = (record: RunRecord) => ('instance' in record ? record.instance.project : record.taskError.project);
 
-/** Results from records (a later record of an instance replaces an earlier one), in a fixed order. */
+const ran = (record: RunRecord) => !('instance' in record) || record.instance.outcome !== 'not run';
+
+/**
+ * Results from records, in a fixed order: a later record of an instance replaces an earlier
+ * one, but one that did not run never replaces one that did (with --repeat-each, a repetition
+ * skipped or cut short after one that finished).
+ */
 export function assembleResults(meta: RunMetadata, records: RunRecord[], order: (project: string) => number): BenchmarkResults {
-  const latest = new Map(records.map((r) => [recordKey(r), r]));
+  const latest = new Map<string, RunRecord>();
+  for (const record of records) {
+    const before = latest.get(recordKey(record));
+    if (!before || ran(record) || !ran(before)) latest.set(recordKey(record), record);
+  }
   const instances = [...latest.values()].filter((r) => 'instance' in r);
   instances.sort((ra, rb) => {
     const [a, b] = [ra.instance, rb.instance];

@@ -71,6 +71,16 @@ export class OriginGate {
     this.endpoints = new Set(urls.map(endpointOf));
   }
 
+  /**
+   * The gate of a context being replaced: it refuses everything from now on, unreported, and
+   * keeps its port (no other gate takes it) until `contextClosed`, then closes.
+   */
+  retire(contextClosed: Promise<unknown>): void {
+    this.allow([]);
+    this.onBlocked = () => {};
+    void contextClosed.catch(() => {}).then(() => this.close());
+  }
+
   async close(): Promise<void> {
     for (const socket of this.tunnels) socket.destroy();
     this.server.closeAllConnections();
