@@ -172,6 +172,37 @@ test('the gate relays plain requests and tunnels to an allowed origin, refuses o
   }
 });
 
+test("a replaced context's gate, retired: its tunnels cut, every request refused unreported, then closed with the context", { timeout: 10_000 }, async () => {
+  const gate = await OriginGate.start();
+  const refused: string[] = [];
+  gate.onBlocked = ({ url }) => refused.push(url);
+  const origin = createServer((req, res) => void res.writeHead(200).end('ok'));
+  await new Promise<void>((done) => origin.listen(0, '127.0.0.1', done));
+  const allowed = `127.0.0.1:${(origin.address() as AddressInfo).port}`;
+  gate.allow([`http://${allowed}`]);
+  const proxy = new URL(gate.proxy().server);
+  // A tunnel the dropped page opened before: established, then kept open.
+  const tunnel = connect(Number(proxy.port), proxy.hostname);
+  const tunnelClosed = new Promise<void>((done) => tunnel.on('close', () => done()));
+  tunnel.on('error', () => {});
+  await new Promise<void>((done) => {
+    tunnel.write(`CONNECT ${allowed} HTTP/1.1\r\nhost: ${allowed}\r\n\r\n`);
+    tunnel.once('data', () => done());
+  });
+  let closeContext = () => {};
+  try {
+    gate.retire(new Promise<void>((done) => (closeContext = done)));
+    await tunnelClosed;
+    assert.match(await answerOf(requestViaGate(gate, 'GET', `http://${allowed}/`)), /^403 /);
+    assert.deepEqual(refused, []);
+    closeContext();
+    await assert.rejects(answerOf(requestViaGate(gate, 'GET', `http://${allowed}/`)), { code: 'ECONNREFUSED' });
+  } finally {
+    closeContext();
+    origin.close();
+  }
+});
+
 /** A request sent to the gate as a browser sends it to its proxy, on a connection of its own. */
 function requestViaGate(gate: OriginGate, method: string, url: string, body?: string): ClientRequest {
   const proxy = new URL(gate.proxy().server);

@@ -319,6 +319,8 @@ export class InstancePage {
   }
 
   async close(): Promise<void> {
+    // A replacement still under way would leave its context and gate open.
+    await within(TEARDOWN_MS, 'replacing the context', this.replacing).catch(() => {});
     await within(TEARDOWN_MS, 'closing the browser context', this.context.close()).catch(() => {});
     if (this.relaunched) await this.browser.close().catch(() => {});
     await this.gate.close();

@@ -72,12 +72,15 @@ export class OriginGate {
   }
 
   /**
-   * The gate of a context being replaced: it refuses everything from now on, unreported, and
-   * keeps its port (no other gate takes it) until `contextClosed`, then closes.
+   * The gate of a context being replaced: from now on it refuses every request, unreported, and
+   * its open tunnels and idle connections are cut; it keeps its port (no other gate takes it)
+   * until `contextClosed`, then closes.
    */
   retire(contextClosed: Promise<unknown>): void {
     this.allow([]);
     this.onBlocked = () => {};
+    for (const socket of this.tunnels) socket.destroy();
+    this.server.closeIdleConnections();
     void contextClosed.catch(() => {}).then(() => this.close());
   }
 
