@@ -7,6 +7,8 @@
 // and the benchmark reporter; each run's CPU is split by kind of process (process-cpu.ts).
 // do-nothing and its floor as tests run in turns, ROUNDS of each, their durations pooled: the
 // same run's median moves by 10-20% from one minute to the next on this 2-core machine.
+// The floor is also run with each instance in a new page and in a new context, which is what a
+// kept page (benchwright's isolation: what an instance left is cleared as the next loads) saves.
 // Usage: tsx scripts/bench-run.ts [tasks] [instances per task]; default 20 train tasks x 4: a
 // task's first instance costs more (its task file read, its screenshot kept), a few in the whole
 // split (117 of 26,532) but half of the instances at 2 a task, where the median fell on either
@@ -14,7 +16,7 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium, type BrowserContext } from '@playwright/test';
 import { importTurkingBench } from '../src/benchmarks/turkingbench/import.ts';
 import { goldFields } from '../src/evaluators/fields/score-fields.ts';
 import { instanceCount, selectInstances } from '../src/runner/selection.ts';
@@ -39,8 +41,17 @@ function pooled(runs: PlaywrightRun[]): PlaywrightRun {
 }
 
 
-/** Bare Playwright, same browser switches, `pages` pages (one a worker would have) each navigated from instance to instance. */
-async function floor(manifest: string, pages = 1): Promise<{ durations: number[]; wallMs: number }> {
+/**
+ * What each instance is isolated by: benchwright's page kept from instance to instance (what
+ * it leaves is cleared as the next loads), a new page in the same context, or a new context.
+ */
+type Isolation = 'kept page' | 'new page' | 'new context';
+
+/**
+ * Bare Playwright, same browser switches, `pages` pages (one a worker would have) each navigated
+ * from instance to instance, or each instance in a page or context of its own (closed after it).
+ */
+async function floor(manifest: string, pages = 1, isolation: Isolation = 'kept page'): Promise<{ durations: number[]; wallMs: number }> {
   const selection = selectInstances(loadBenchmark(manifest));
   const server = await TaskServer.start();
   const browser = await chromium.launch(config.use?.launchOptions);
@@ -52,12 +63,17 @@ async function floor(manifest: string, pages = 1): Promise<{ durations: number[]
   const durations: number[] = [];
   const started = performance.now();
   await Promise.all(Array.from({ length: pages }, async (_, p) => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.on('dialog', (d) => d.accept().catch(() => {}));
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const open = async (from: BrowserContext) => (await from.newPage()).on('dialog', (d) => d.accept().catch(() => {}));
+    const kept = isolation === 'kept page' ? await open(context) : undefined;
     for (const { task, instance } of loads.filter((_, i) => i % pages === p)) {
       const start = performance.now();
+      const own = isolation === 'new context' ? await browser.newContext({ viewport: { width: 1280, height: 800 } }) : context;
+      const page = kept ?? await open(own);
       await page.goto(server.urlOf(task, instance), { waitUntil: 'load' });
       await readFields(page, goldFields(task.fields, instance).map((f) => f.name));
+      if (own !== context) await own.close();
+      else if (!kept) await page.close();
       durations.push(performance.now() - start);
     }
   }));
@@ -89,6 +105,11 @@ try {
   row('floor (bare Playwright)', floorRun.durations, floorRun.wallMs);
   const twoPages = await floor(manifest, 2);
   row('floor, 2 pages at once', twoPages.durations, twoPages.wallMs);
+  // What isolating each instance would cost if the page were not kept: a new renderer each.
+  for (const isolation of ['new page', 'new context'] as const) {
+    const run = await floor(manifest, 1, isolation);
+    row(`floor, a ${isolation} an instance`, run.durations, run.wallMs);
+  }
   const floorRounds: PlaywrightRun[] = [];
   const nothingRounds: PlaywrightRun[] = [];
   // In turns, the first of each pair alternating: a machine that drifts one way favours neither.
