@@ -7,8 +7,8 @@
 // and the benchmark reporter; each run's CPU is split by kind of process (process-cpu.ts).
 // do-nothing and its floor as tests run in turns, ROUNDS of each, their durations pooled: the
 // same run's median moves by 10-20% from one minute to the next on this 2-core machine.
-// The floor is also run with each instance in a new page and in a new context, which is what a
-// kept page (benchwright's isolation: what an instance left is cleared as the next loads) saves.
+// The floor is also run with each instance in a new page and in a new context: what keeping one
+// page saves (benchwright clears what an instance left as the next loads; do-nothing counts that).
 // Usage: tsx scripts/bench-run.ts [tasks] [instances per task]; default 20 train tasks x 4: a
 // task's first instance costs more (its task file read, its screenshot kept), a few in the whole
 // split (117 of 26,532) but half of the instances at 2 a task, where the median fell on either
@@ -42,14 +42,16 @@ function pooled(runs: PlaywrightRun[]): PlaywrightRun {
 
 
 /**
- * What each instance is isolated by: benchwright's page kept from instance to instance (what
- * it leaves is cleared as the next loads), a new page in the same context, or a new context.
+ * What holds each instance: one page kept from instance to instance (benchwright's, whose
+ * clearing between instances is left out here: it is part of what do-nothing adds), a new page
+ * in the same context, or a new context.
  */
 type Isolation = 'kept page' | 'new page' | 'new context';
 
 /**
  * Bare Playwright, same browser switches, `pages` pages (one a worker would have) each navigated
- * from instance to instance, or each instance in a page or context of its own (closed after it).
+ * from instance to instance, or each instance in a page or context of its own, closed after its
+ * time is taken (a runner need not wait for the close; the wall time counts it).
  */
 async function floor(manifest: string, pages = 1, isolation: Isolation = 'kept page'): Promise<{ durations: number[]; wallMs: number }> {
   const selection = selectInstances(loadBenchmark(manifest));
@@ -61,20 +63,21 @@ async function floor(manifest: string, pages = 1, isolation: Isolation = 'kept p
     return instances.map(({ id }) => ({ task, instance: task.instances.find((i) => i.id === id)! }));
   });
   const durations: number[] = [];
+  const options = { viewport: { width: 1280, height: 800 } };
+  const open = async (context: BrowserContext) => (await context.newPage()).on('dialog', (d) => d.accept().catch(() => {}));
   const started = performance.now();
   await Promise.all(Array.from({ length: pages }, async (_, p) => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const open = async (from: BrowserContext) => (await from.newPage()).on('dialog', (d) => d.accept().catch(() => {}));
-    const kept = isolation === 'kept page' ? await open(context) : undefined;
+    const shared = isolation === 'new context' ? undefined : await browser.newContext(options);
+    const kept = isolation === 'kept page' ? await open(shared!) : undefined;
     for (const { task, instance } of loads.filter((_, i) => i % pages === p)) {
       const start = performance.now();
-      const own = isolation === 'new context' ? await browser.newContext({ viewport: { width: 1280, height: 800 } }) : context;
-      const page = kept ?? await open(own);
+      const context = shared ?? await browser.newContext(options);
+      const page = kept ?? await open(context);
       await page.goto(server.urlOf(task, instance), { waitUntil: 'load' });
       await readFields(page, goldFields(task.fields, instance).map((f) => f.name));
-      if (own !== context) await own.close();
-      else if (!kept) await page.close();
       durations.push(performance.now() - start);
+      if (isolation === 'new context') await context.close();
+      else if (isolation === 'new page') await page.close();
     }
   }));
   const wallMs = performance.now() - started;

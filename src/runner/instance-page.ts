@@ -37,9 +37,9 @@ export const EVENTS_KEPT = 250;
 export const TEARDOWN_MS = 5000;
 
 /**
- * One page per worker, navigated from instance to instance. A new page or context starts a new
- * renderer: on real form tasks, bare Playwright takes 93 ms and 104 ms an instance that way
- * against 37 ms on a kept page (`npm run bench -- run`), whose HTTP cache keeps the CDN files. Nothing of one instance reaches the next: the pages it
+ * One page per worker, navigated from instance to instance. A new page or context starts a
+ * renderer of its own: on real form tasks, bare Playwright takes 90 and 105 ms an instance that
+ * way against 42 on a kept page, the clearing below aside (`npm run bench -- run`). Nothing of one instance reaches the next: the pages it
  * opened are closed when it ends (a popup keeps `opener`, a way into the next instance's page),
  * and when the next instance's page loads, after the browser has left the last document (its
  * timers and unload handlers are done) and before any script of the new one runs, the server
