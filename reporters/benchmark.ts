@@ -11,7 +11,7 @@ import type { FieldTrajectory, Trajectory } from '../src/record/trajectory.ts';
 import { totalUsage } from '../src/agent/usage.ts';
 import { benchmarkSections } from '../src/benchmarks/index.ts';
 import { writeReport } from '../src/runs/write-report.ts';
-import { assembleResults, projectOf, projectOrder, runMetadata } from '../src/runs/assemble.ts';
+import { assembleResults, notRun, projectOf, projectOrder, runMetadata } from '../src/runs/assemble.ts';
 import { JournalWriter, JOURNAL, readJournal } from '../src/runs/journal.ts';
 import { keepNetwork } from '../src/runs/network-files.ts';
 import { carryInstanceFiles } from '../src/runs/carry-files.ts';
@@ -257,32 +257,33 @@ const benchmarkProjects = (suite: Suite) =>
   [...new Set(suite.suites.filter((p) => p.allTests().some(isBenchmarkTest)).map((p) => p.title))];
 
 const rowOf = (record: RunRecord) => ('instance' in record ? record.instance : undefined);
+/** --list names the tests, merge-reports replays those of shards: neither runs one. */
+const runsNoTests = () => process.argv.some((arg) => arg === '--list' || arg === 'merge-reports');
 /**
  * With no --project, Playwright leaves out the projects that are `default: false`: those that
  * call a model (config/projects.ts). One line says so, and how to run one.
  */
 function sayWhatDidNotRun(onlyWhenNamed: string[]): void {
-  if (!onlyWhenNamed.length || optionValues(process.argv, '--project').length || process.argv.some((arg) => arg === '--list' || arg === 'merge-reports')) return;
+  if (!onlyWhenNamed.length || optionValues(process.argv, '--project').length || runsNoTests()) return;
   console.log(`benchwright: projects that call a model run only when named (${onlyWhenNamed.join(', ')}): npx playwright test --project=${onlyWhenNamed.at(-1)}`);
 }
 
 /** Each repetition's record has the instance's key: the last one that ran stands in the tables. */
 function sayRepeatsAreNotAveraged(suite: Suite): void {
-  if (process.argv.some((arg) => arg === '--list' || arg === 'merge-reports')) return;
+  if (runsNoTests()) return;
   // The selected projects: Playwright gives --repeat-each to those alone.
   const repeats = Math.max(1, ...suite.suites.map((project) => project.project()?.repeatEach ?? 1));
   if (repeats > 1) console.error(`benchwright: every instance runs ${repeats} times (repeatEach, --repeat-each); the benchmark tables keep the last of each instance's runs, not a mean of them`);
 }
 
-const notRun = (record: RunRecord) => rowOf(record)?.outcome === 'not run';
-
 /**
- * This run's records over the resumed run's: an instance this run never reached keeps the
- * earlier record, and one it ran again keeps what the earlier attempt spent.
+ * This run's records after the resumed run's: an instance this run never reached keeps the
+ * earlier record (assembleResults: a record that did not run replaces none that did), and one
+ * it ran again keeps what the earlier attempt spent.
  */
 function unionWithEarlier(earlier: RunRecord[], current: RunRecord[]): RunRecord[] {
   const before = new Map(earlier.map((r) => [recordKey(r), r]));
-  const now = current.filter((r) => !notRun(r) || !before.has(recordKey(r))).map((r) => {
+  const now = current.map((r) => {
     const spent = before.get(recordKey(r));
     if (!('instance' in r) || !spent || !('instance' in spent) || !spent.instance.usage) return r;
     const usage = totalUsage([spent.instance.usage, ...(r.instance.usage ? [r.instance.usage] : [])]);

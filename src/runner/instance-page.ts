@@ -39,13 +39,14 @@ export const TEARDOWN_MS = 5000;
 /**
  * One page per worker, navigated from instance to instance. A new page or context starts a
  * renderer of its own: on real form tasks, bare Playwright takes 90 and 105 ms an instance that
- * way against 42 on a kept page, the clearing below aside (`npm run bench -- run`). Nothing of one instance reaches the next: the pages it
- * opened are closed when it ends (a popup keeps `opener`, a way into the next instance's page),
- * and when the next instance's page loads, after the browser has left the last document (its
- * timers and unload handlers are done) and before any script of the new one runs, the server
- * origin's storage and the cookies are cleared and any page opened meanwhile is closed
- * (TaskServer.startUrl). Navigating to about:blank between instances would do the same at
- * ~20 ms each. A page that does not answer in time (a script looping) is replaced, not waited on.
+ * way against 42 on a kept page, the clearing below aside (`npm run bench -- run`). Nothing of
+ * one instance reaches the next: the pages it opened are closed when it ends (a popup keeps
+ * `opener`, a way into the next instance's page), and when the next instance's page loads,
+ * after the browser has left the last document (its timers and unload handlers are done) and
+ * before any script of the new one runs, the server origin's storage and the cookies are
+ * cleared and any page opened meanwhile is closed (TaskServer.startUrl). Navigating to
+ * about:blank between instances would do the same at ~20 ms each. A page that does not answer
+ * in time (a script looping) is replaced, not waited on.
  */
 export class InstancePage {
   /** The current instance's events. */

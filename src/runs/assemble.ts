@@ -20,7 +20,8 @@ export function collectResults(root: Suite, config: FullConfig, startTime: Date)
 
 export const projectOf = (record: RunRecord) => ('instance' in record ? record.instance.project : record.taskError.project);
 
-const ran = (record: RunRecord) => !('instance' in record) || record.instance.outcome !== 'not run';
+/** An instance's record that stands for no run of it (skipped, interrupted before it began). */
+export const notRun = (record: RunRecord) => 'instance' in record && record.instance.outcome === 'not run';
 
 /**
  * Results from records, in a fixed order: a later record of an instance replaces an earlier
@@ -31,7 +32,7 @@ export function assembleResults(meta: RunMetadata, records: RunRecord[], order: 
   const latest = new Map<string, RunRecord>();
   for (const record of records) {
     const before = latest.get(recordKey(record));
-    if (!before || ran(record) || !ran(before)) latest.set(recordKey(record), record);
+    if (!before || !notRun(record) || notRun(before)) latest.set(recordKey(record), record);
   }
   const instances = [...latest.values()].filter((r) => 'instance' in r);
   instances.sort((ra, rb) => {
