@@ -7,7 +7,6 @@ import { recordKey } from '../src/record/keys.ts';
 import { isBenchmarkTest } from '../src/record/notes.ts';
 import { browserOf, readTest, testRecord } from '../src/record/read-test.ts';
 import type { BenchmarkResults, InstanceRow, RunRecord } from '../src/record/results.ts';
-import type { FieldTrajectory, Trajectory } from '../src/record/trajectory.ts';
 import { totalUsage } from '../src/agent/usage.ts';
 import { benchmarkSections } from '../src/benchmarks/index.ts';
 import { writeReport } from '../src/runs/write-report.ts';
@@ -18,7 +17,7 @@ import { carryInstanceFiles } from '../src/runs/carry-files.ts';
 import { keepScreenshots } from '../src/runs/screenshot-files.ts';
 import { createRunFolder, pointLatestAt, reportFolder, runFolderName } from '../src/runs/run-folders.ts';
 import { optionValues } from '../src/runner/command-line.ts';
-import { appendTrajectory } from '../src/runs/trajectories.ts';
+import { keepTrajectory, type Steps } from '../src/runs/trajectories.ts';
 import { writeViewer } from '../src/viewer/write-viewer.ts';
 import { collectGarbage } from '../src/full-collection.ts';
 
@@ -61,6 +60,8 @@ export default class BenchmarkReporter implements Reporter {
   private unwritable?: Error;
   /** Writing trajectories.jsonl failed once: said then, not tried again. */
   private trajectoriesLost = false;
+  /** The instances with steps in their run folder's trajectories so far: a later attempt without any says so. */
+  private withSteps = new Set<string>();
   /** Keeping a HAR in the run folder failed once: the same. */
   private networkLost = false;
   /** Keeping screenshots in the run folder failed once: the same. */
@@ -128,7 +129,7 @@ export default class BenchmarkReporter implements Reporter {
   }
 
   /** The instance's HAR, screenshots and trajectory in the run folder; each kind that fails once is said then and not tried again. */
-  private keepFiles(folder: string, row: InstanceRow, test: TestCase, steps: { trajectory: Trajectory } | { fieldTrajectory: FieldTrajectory } | undefined): void {
+  private keepFiles(folder: string, row: InstanceRow, test: TestCase, steps: Steps | undefined): void {
     const result = test.results.at(-1)!;
     if (!this.networkLost) {
       try {
@@ -146,10 +147,10 @@ export default class BenchmarkReporter implements Reporter {
         this.screenshotsLost = true;
       }
     }
-    if (!steps || this.trajectoriesLost) return;
+    if (this.trajectoriesLost) return;
     try {
       const { project, task, instance, split, score, ceiling } = row;
-      appendTrajectory(folder, { project, task, instance, ...(split !== undefined && { split }), score, ceiling, ...steps });
+      keepTrajectory(folder, { project, task, instance, ...(split !== undefined && { split }), score, ceiling }, steps, this.withSteps);
     } catch (e) {
       // Training data lost is said once; the journal and the tables go on.
       console.error(`benchwright: cannot write the run's trajectories (benchwright export will miss the instances after this one): ${(e as Error).message}`);

@@ -7,7 +7,8 @@ import type { RunRecord } from '../src/record/results.ts';
 import { carryInstanceFiles } from '../src/runs/carry-files.ts';
 import { keepNetwork, networkFile } from '../src/runs/network-files.ts';
 import { instanceFileId, keepScreenshots, SCREENSHOTS } from '../src/runs/screenshot-files.ts';
-import { appendTrajectory, readTrajectories, TRAJECTORIES } from '../src/runs/trajectories.ts';
+import { instanceKey } from '../src/record/keys.ts';
+import { appendTrajectory, keepTrajectory, locateTrajectories, readTrajectories, TRAJECTORIES, type Steps } from '../src/runs/trajectories.ts';
 import { tempDir } from './helpers.ts';
 
 // A resumed or merged run takes over the files of the instances its earlier run's journal holds,
@@ -56,4 +57,21 @@ test('an attempt that recorded no traffic leaves no HAR of an earlier attempt', 
   keepNetwork(run, FINISHED, undefined);
   assert.ok(!existsSync(networkFile(run, FINISHED.project, FINISHED.task, FINISHED.instance)));
   assert.ok(existsSync(networkFile(run, CUT_SHORT.project, CUT_SHORT.task, CUT_SHORT.instance)));
+});
+
+test("an attempt that recorded no steps after one that did: the earlier attempt's steps are not the instance's", () => {
+  const run = tempDir();
+  const written = new Set<string>();
+  const scored = { ...FINISHED, score: 0, ceiling: 1 };
+  const episode = { trajectory: { goal: 'g', steps: [], end: 'answered' } } as unknown as Steps;
+  keepTrajectory(run, { ...CUT_SHORT, score: 0, ceiling: 1 }, undefined, written);
+  assert.ok(!existsSync(join(run, TRAJECTORIES)), 'an instance that never had steps writes no line');
+  keepTrajectory(run, scored, episode, written);
+  assert.deepEqual([...locateTrajectories(run).keys()], [instanceKey(FINISHED)]);
+  keepTrajectory(run, scored, undefined, written);
+  assert.deepEqual(readTrajectories(run), []);
+  assert.equal(locateTrajectories(run).size, 0);
+  keepTrajectory(run, scored, episode, written);
+  assert.deepEqual(readTrajectories(run).map((t) => t.instance), ['done']);
+  assert.equal(locateTrajectories(run).size, 1);
 });

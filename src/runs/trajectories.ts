@@ -21,8 +21,32 @@ interface ScoredInstance extends InstanceKeyed {
 /** An instance and what its agent was shown and did: an episode's steps, or a form's fields. */
 export type TrajectoryRecord = ScoredInstance & ({ trajectory: Trajectory; fieldTrajectory?: undefined } | { fieldTrajectory: FieldTrajectory; trajectory?: undefined });
 
-export function appendTrajectory(folder: string, record: TrajectoryRecord): void {
+/** What an instance's agent was shown and did, as a test records it. */
+export type Steps = { trajectory: Trajectory } | { fieldTrajectory: FieldTrajectory };
+
+/**
+ * A line saying an instance's last attempt in the run recorded no steps: an earlier attempt's
+ * (a retry's, a --repeat-each repetition's) must not stand beside the last attempt's row.
+ */
+type NoSteps = InstanceKeyed & { trajectory: null };
+
+export function appendTrajectory(folder: string, record: TrajectoryRecord | NoSteps): void {
   appendFileSync(join(folder, TRAJECTORIES), `${JSON.stringify(record)}\n`);
+}
+
+/**
+ * The steps of an instance's attempt, in place of any an earlier attempt of this run wrote.
+ * `written`: the instances with steps in the file so far, kept by the caller across attempts;
+ * an attempt with none after one that had some writes a line saying so.
+ */
+export function keepTrajectory(folder: string, record: ScoredInstance, steps: Steps | undefined, written: Set<string>): void {
+  const key = instanceKey(record);
+  if (steps) {
+    appendTrajectory(folder, { ...record, ...steps });
+    written.add(key);
+  } else if (written.delete(key)) {
+    appendTrajectory(folder, { project: record.project, task: record.task, instance: record.instance, trajectory: null });
+  }
 }
 
 /**
@@ -39,8 +63,8 @@ export function carryTrajectories(fromFolder: string, toFolder: string, finished
   try {
     // A line at a time: a run the size of a split has hundreds of megabytes of them.
     for (const { bytes } of completeLineBytes(file)) {
-      const key = keyOfLine(bytes.toString('utf8'));
-      if (key !== undefined && kept.has(key)) writeSync(out, Buffer.concat([bytes, NEWLINE]));
+      const line = lineOf(bytes.toString('utf8'));
+      if (line && kept.has(instanceKey(line))) writeSync(out, Buffer.concat([bytes, NEWLINE]));
     }
   } finally {
     closeSync(out);
@@ -55,13 +79,14 @@ export function readTrajectories(folder: string): TrajectoryRecord[] {
   // Whole lines only: one cut short by a killed run is the last, and the episodes before it are whole.
   for (const line of completeLines(file)) {
     if (!line.trim()) continue;
-    let record: TrajectoryRecord;
+    let record: TrajectoryRecord | NoSteps;
     try {
-      record = JSON.parse(line) as TrajectoryRecord;
+      record = JSON.parse(line) as TrajectoryRecord | NoSteps;
     } catch {
       continue;
     }
-    last.set(instanceKey(record), record);
+    if (record.trajectory === null) last.delete(instanceKey(record));
+    else last.set(instanceKey(record), record);
   }
   return [...last.values()];
 }
@@ -83,8 +108,9 @@ export function locateTrajectories(folder: string): Map<string, TrajectorySpan> 
   for (const { bytes, offset } of completeLineBytes(file)) {
     const line = bytes.toString('utf8');
     // A form's steps (fieldTrajectory, with each field's HTML) are not read back: not parsed either.
-    const key = line.includes('"trajectory":') ? keyOfLine(line) : undefined;
-    if (key !== undefined) spans.set(key, { offset, length: bytes.length });
+    const seen = line.includes('"trajectory":') ? lineOf(line) : undefined;
+    if (seen?.trajectory === null) spans.delete(instanceKey(seen));
+    else if (seen) spans.set(instanceKey(seen), { offset, length: bytes.length });
   }
   return spans;
 }
@@ -98,9 +124,9 @@ export function readTrajectoryAt(fd: number, span: TrajectorySpan): TrajectoryRe
   return JSON.parse(bytes.toString('utf8')) as TrajectoryRecord;
 }
 
-function keyOfLine(line: string): string | undefined {
+function lineOf(line: string): TrajectoryRecord | NoSteps | undefined {
   try {
-    return instanceKey(JSON.parse(line) as TrajectoryRecord);
+    return JSON.parse(line) as TrajectoryRecord | NoSteps;
   } catch {
     return undefined;
   }
