@@ -7,7 +7,7 @@ import { recordKey } from '../src/record/keys.ts';
 import { isBenchmarkTest } from '../src/record/notes.ts';
 import { browserOf, readTest, testRecord } from '../src/record/read-test.ts';
 import type { BenchmarkResults, InstanceRow, RunRecord } from '../src/record/results.ts';
-import { totalUsage } from '../src/agent/usage.ts';
+import { totalUsage, type Usage } from '../src/agent/usage.ts';
 import { benchmarkSections } from '../src/benchmarks/index.ts';
 import { writeReport } from '../src/runs/write-report.ts';
 import { assembleResults, notRun, projectOf, projectOrder, runMetadata } from '../src/runs/assemble.ts';
@@ -66,6 +66,8 @@ export default class BenchmarkReporter implements Reporter {
   private networkLost = false;
   /** Keeping screenshots in the run folder failed once: the same. */
   private screenshotsLost = false;
+  /** What each instance's runs so far spent, by record key: a retry or a repetition spends again. */
+  private readonly spent = new Map<string, Usage>();
   /** Why the first benchmark test that did not run was skipped. */
   private skipped?: string;
 
@@ -91,13 +93,17 @@ export default class BenchmarkReporter implements Reporter {
   onTestEnd(test: TestCase): void {
     const read = readTest(test);
     if (!read) return;
-    const { record, trajectory, fieldTrajectory } = read;
-    const row = rowOf(record);
-    if (notRun(record)) {
+    const { trajectory, fieldTrajectory } = read;
+    const row = rowOf(read.record);
+    if (notRun(read.record)) {
       this.skipped ??= row?.error ?? 'skipped';
       return;
     }
-    const key = recordKey(record);
+    const key = recordKey(read.record);
+    // The tables keep an instance's last run, with what all its runs in this run spent.
+    const record = withSpending(read.record, this.spent.get(key));
+    const spent = 'instance' in record && record.instance.usage;
+    if (spent) this.spent.set(key, spent);
     this.recorded.set(test, key);
     if (this.unwritable) {
       this.unjournaled.set(key, record);
@@ -274,7 +280,7 @@ function sayRepeatsAreNotAveraged(suite: Suite): void {
   if (runsNoTests()) return;
   // The selected projects: Playwright gives --repeat-each to those alone.
   const repeats = Math.max(1, ...suite.suites.map((project) => project.project()?.repeatEach ?? 1));
-  if (repeats > 1) console.error(`benchwright: every instance runs ${repeats} times (repeatEach, --repeat-each); the benchmark tables keep the last of each instance's runs, not a mean of them`);
+  if (repeats > 1) console.error(`benchwright: every instance runs ${repeats} times (repeatEach, --repeat-each); the benchmark tables keep the last of each instance's runs, not a mean of them (their calls, tokens and cost count every run)`);
 }
 
 /**
@@ -286,10 +292,15 @@ function unionWithEarlier(earlier: RunRecord[], current: RunRecord[]): RunRecord
   const before = new Map(earlier.map((r) => [recordKey(r), r]));
   const now = current.map((r) => {
     const spent = before.get(recordKey(r));
-    if (!('instance' in r) || !spent || !('instance' in spent) || !spent.instance.usage) return r;
-    const usage = totalUsage([spent.instance.usage, ...(r.instance.usage ? [r.instance.usage] : [])]);
-    return { ...r, instance: { ...r.instance, usage } };
+    return withSpending(r, spent && 'instance' in spent ? spent.instance.usage : undefined);
   });
   return [...earlier, ...now];
+}
+
+/** The record with what earlier runs of its instance spent added to its own spending. */
+function withSpending(record: RunRecord, earlier: Usage | undefined): RunRecord {
+  if (!('instance' in record) || !earlier) return record;
+  const usage = totalUsage([earlier, ...(record.instance.usage ? [record.instance.usage] : [])]);
+  return { ...record, instance: { ...record.instance, usage } };
 }
 

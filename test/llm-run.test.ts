@@ -154,6 +154,21 @@ test('an instance that runs out of time keeps its agent log and the usage of the
   }
 });
 
+test('--repeat-each=2: one row an instance, whose calls and cost count both of its runs', async () => {
+  const fake = await FakeOpenAI.start((r) => ({ content: firstOptionReply(r) }));
+  try {
+    const run = await runLlm('gpt4', fake, { BENCHWRIGHT_LLM_CACHE: 'off' }, ['--grep', 'kettle', '--repeat-each=2']);
+    assert.equal(run.code, 0, run.output);
+    const { instances } = latestResults(run.dir);
+    assert.ok(instances.length > 0 && new Set(instances.map((i) => i.instance)).size === instances.length, JSON.stringify(instances));
+    // Each run of an instance asks the same questions: every row holds an even count, and the rows hold every request.
+    assert.ok(instances.every((i) => i.usage && i.usage.calls > 0 && i.usage.calls % 2 === 0), JSON.stringify(instances));
+    assert.equal(instances.reduce((n, i) => n + i.usage!.calls, 0), fake.requests.length);
+  } finally {
+    await fake.close();
+  }
+});
+
 test('gpt4v sends a screenshot as an image part; gpt4-relevant sends the relevant HTML and demonstrations from other train tasks', async () => {
   const fake = await FakeOpenAI.start((r) => ({ content: firstOptionReply(r) }));
   try {
