@@ -2,11 +2,11 @@
 // pages, one for the instances on sites, one for the manifest's check; the same files and test
 // ids wherever it is generated, so that shards of one run merge.
 import assert from 'node:assert/strict';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { taskSpec } from '../src/runner/suite-plan.ts';
-import { specSource, writeSuite } from '../src/runner/suite-files.ts';
+import { specSource, UNUSED_SUITE_MS, writeSuite } from '../src/runner/suite-files.ts';
 import { FORM_TASKS, ROOT, runPlaywright, tempDir } from './helpers.ts';
 
 interface ListedSuite { title: string; file: string; suites?: ListedSuite[]; specs?: { title: string; id: string }[] }
@@ -75,4 +75,19 @@ test('a suite is written once into a folder named by its content; another suite 
   assert.equal(writeSuite(files, [join(blocked, 'suites'), fallback]), join(fallback, folder.slice(root.length + 1)));
   // The argument is data: a JSON literal, whatever it holds.
   assert.match(spec('"); process.exit(1); ("'), /^declareSpec\("\\"\); process\.exit\(1\); \(\\"", \(\.\.\.args\) => test\(\.\.\.args\)\);$/m);
+});
+
+test('writing a suite removes those no run has used for 30 days; a suite used again is kept', () => {
+  const root = tempDir();
+  const spec = (name: string) => new Map([[`pages/${name}.spec.js`, specSource({ module: '/x/suite.ts', declare: 'declareSpec', arg: name, test: '/x/fixtures.ts' })]]);
+  const old = writeSuite(spec('old'), [root]);
+  const reused = writeSuite(spec('reused'), [root]);
+  const partial = join(root, 'abc.123.partial');
+  mkdirSync(partial);
+  const longAgo = new Date(Date.now() - UNUSED_SUITE_MS - 60_000);
+  for (const folder of [old, reused, partial]) utimesSync(folder, longAgo, longAgo);
+  // A run of the reused suite marks it used; a new suite then clears the others out.
+  assert.equal(writeSuite(spec('reused'), [root]), reused);
+  const fresh = writeSuite(spec('fresh'), [root]);
+  assert.deepEqual(readdirSync(root).sort(), [reused, fresh].map((f) => f.slice(root.length + 1)).sort());
 });

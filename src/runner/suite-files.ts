@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cacheDir } from '../cache-dir.ts';
@@ -53,7 +53,7 @@ export function specSource({ module, declare, arg, test }: SpecDeclaration): str
  * content, under the first of `roots` that can be written (suitesRoots), and returns it. Two
  * runs of the same suite share it; two runs of different suites at once never touch each
  * other's. A folder is written whole under a temporary name and then renamed, so a folder
- * that exists is complete.
+ * that exists is complete. Writing one removes those no run has used for 30 days.
  */
 export function writeSuite(files: Map<string, string>, roots = suitesRoots()): string {
   // Named as the package: Allure's test ids begin with the name of a spec file's package.
@@ -61,7 +61,11 @@ export function writeSuite(files: Map<string, string>, roots = suitesRoots()): s
   const hash = createHash('sha256').update(JSON.stringify([...all])).digest('hex').slice(0, 16);
   for (const [i, root] of roots.entries()) {
     try {
-      return writeFolder(join(root, hash), all);
+      const folder = join(root, hash);
+      if (existsSync(folder)) return used(folder);
+      writeFolder(folder, all);
+      removeUnused(root, folder);
+      return folder;
     } catch (e) {
       if (i === roots.length - 1) throw e;
     }
@@ -69,8 +73,34 @@ export function writeSuite(files: Map<string, string>, roots = suitesRoots()): s
   throw new Error('writeSuite: no folder to write the suite in');
 }
 
-function writeFolder(folder: string, files: Map<string, string>): string {
-  if (existsSync(folder)) return folder;
+/** A suite no run has used for this long goes when another is written: one is written per set of tasks run. */
+export const UNUSED_SUITE_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** The folder, its time of last use set to now (its modification time): it is not unused. */
+function used(folder: string): string {
+  const now = new Date();
+  try {
+    utimesSync(folder, now, now);
+  } catch {}
+  return folder;
+}
+
+/**
+ * Suites beside `kept` that no run has used for UNUSED_SUITE_MS, and folders of writes that
+ * never finished as old. A run uses its suite as it starts, and each worker again.
+ */
+function removeUnused(root: string, kept: string): void {
+  const before = Date.now() - UNUSED_SUITE_MS;
+  // Housekeeping: a folder that cannot be read or removed stays, and the run goes on.
+  try {
+    for (const name of readdirSync(root)) {
+      const folder = join(root, name);
+      if (folder !== kept && statSync(folder).mtimeMs < before) rmSync(folder, { recursive: true, force: true });
+    }
+  } catch {}
+}
+
+function writeFolder(folder: string, files: Map<string, string>): void {
   const temporary = `${folder}.${process.pid}.partial`;
   try {
     for (const [path, source] of files) {
@@ -83,5 +113,4 @@ function writeFolder(folder: string, files: Map<string, string>): string {
     // Another run wrote the same suite first.
     if (!existsSync(folder)) throw e;
   }
-  return folder;
 }
