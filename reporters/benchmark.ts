@@ -61,7 +61,7 @@ export default class BenchmarkReporter implements Reporter {
   /** Writing trajectories.jsonl failed once: said then, not tried again. */
   private trajectoriesLost = false;
   /** The instances with steps in their run folder's trajectories so far: a later attempt without any says so. */
-  private withSteps = new Set<string>();
+  private readonly withSteps = new Set<string>();
   /** Keeping a HAR in the run folder failed once: the same. */
   private networkLost = false;
   /** Keeping screenshots in the run folder failed once: the same. */
