@@ -7,10 +7,10 @@ import { recordKey } from '../src/record/keys.ts';
 import { isBenchmarkTest } from '../src/record/notes.ts';
 import { browserOf, readTest, testRecord } from '../src/record/read-test.ts';
 import type { BenchmarkResults, InstanceRow, RunRecord } from '../src/record/results.ts';
-import { totalUsage, type Usage } from '../src/agent/usage.ts';
+import type { Usage } from '../src/agent/usage.ts';
 import { benchmarkSections } from '../src/benchmarks/index.ts';
 import { writeReport } from '../src/runs/write-report.ts';
-import { assembleResults, notRun, projectOf, projectOrder, runMetadata } from '../src/runs/assemble.ts';
+import { assembleResults, notRun, projectOf, projectOrder, runMetadata, unionWithEarlier, withSpending } from '../src/runs/assemble.ts';
 import { JournalWriter, JOURNAL, readJournal } from '../src/runs/journal.ts';
 import { keepNetwork } from '../src/runs/network-files.ts';
 import { carryInstanceFiles } from '../src/runs/carry-files.ts';
@@ -282,25 +282,3 @@ function sayRepeatsAreNotAveraged(suite: Suite): void {
   const repeats = Math.max(1, ...suite.suites.map((project) => project.project()?.repeatEach ?? 1));
   if (repeats > 1) console.error(`benchwright: every instance runs ${repeats} times (repeatEach, --repeat-each); the benchmark tables keep the last of each instance's runs, not a mean of them (their calls, tokens and cost count every run)`);
 }
-
-/**
- * This run's records after the resumed run's: an instance this run never reached keeps the
- * earlier record (assembleResults: a record that did not run replaces none that did), and one
- * it ran again keeps what the earlier attempt spent.
- */
-function unionWithEarlier(earlier: RunRecord[], current: RunRecord[]): RunRecord[] {
-  const before = new Map(earlier.map((r) => [recordKey(r), r]));
-  const now = current.map((r) => {
-    const spent = before.get(recordKey(r));
-    return withSpending(r, spent && 'instance' in spent ? spent.instance.usage : undefined);
-  });
-  return [...earlier, ...now];
-}
-
-/** The record with what earlier runs of its instance spent added to its own spending. */
-function withSpending(record: RunRecord, earlier: Usage | undefined): RunRecord {
-  if (!('instance' in record) || !earlier) return record;
-  const usage = totalUsage([earlier, ...(record.instance.usage ? [record.instance.usage] : [])]);
-  return { ...record, instance: { ...record.instance, usage } };
-}
-
