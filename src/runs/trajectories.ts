@@ -71,7 +71,7 @@ export function carryTrajectories(fromFolder: string, toFolder: string, finished
   }
 }
 
-/** A run's trajectories, the last of each instance (a retried one is written again); [] for a run without any. */
+/** A run's trajectories, the last of each instance (a retried one is written again; none when its last line says it has none); [] for a run without any. */
 export function readTrajectories(folder: string): TrajectoryRecord[] {
   const file = join(folder, TRAJECTORIES);
   if (!existsSync(file)) return [];
@@ -98,8 +98,9 @@ export interface TrajectorySpan {
 }
 
 /**
- * Where each instance's episode is (the last one, by instanceKey), read a block at a time:
- * a viewer of a run of 30,000 episodes reads each again when it needs it, never all at once.
+ * Where each instance's episode is (the last one, by instanceKey; none after a line saying it
+ * has none), read a block at a time: a viewer of a run of 30,000 episodes reads each again when
+ * it needs it, never all at once.
  */
 export function locateTrajectories(folder: string): Map<string, TrajectorySpan> {
   const spans = new Map<string, TrajectorySpan>();
