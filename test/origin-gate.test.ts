@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
-import { createServer, request, type ClientRequest, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { connect, createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { OriginGate } from '../src/server/origin-gate.ts';
 import { jsonAttachments, runPlaywrightAsync, tempDir } from './helpers.ts';
+import { answerOf, proxyRequest } from './proxy-request.ts';
 
 // Issue 38: a page of an instance reaches its task server's origin and the sites its task
 // names, nothing else, whatever kind of request it makes (origin-gate.ts). Services of the
@@ -193,31 +194,15 @@ test("a replaced context's gate, retired: its tunnels cut, every request refused
   try {
     gate.retire(new Promise<void>((done) => (closeContext = done)));
     await tunnelClosed;
-    assert.match(await answerOf(requestViaGate(gate, 'GET', `http://${allowed}/`)), /^403 /);
+    assert.match(await answerOf(proxyRequest(gate.proxy().server, 'GET', `http://${allowed}/`)), /^403 /);
     assert.deepEqual(refused, []);
     closeContext();
-    await assert.rejects(answerOf(requestViaGate(gate, 'GET', `http://${allowed}/`)), { code: 'ECONNREFUSED' });
+    await assert.rejects(answerOf(proxyRequest(gate.proxy().server, 'GET', `http://${allowed}/`)), { code: 'ECONNREFUSED' });
   } finally {
     closeContext();
     origin.close();
   }
 });
-
-/** A request sent to the gate as a browser sends it to its proxy, on a connection of its own. */
-function requestViaGate(gate: OriginGate, method: string, url: string, body?: string): ClientRequest {
-  const proxy = new URL(gate.proxy().server);
-  return request({ host: proxy.hostname, port: proxy.port, method, path: url, headers: { connection: 'close' } }).end(body);
-}
-
-/** The status and body the gate answered. */
-function answerOf(req: ClientRequest): Promise<string> {
-  return new Promise((done, fail) => {
-    req.on('response', (res) => {
-      let answer = `${res.statusCode} `;
-      res.on('data', (d) => (answer += d)).on('end', () => done(answer));
-    }).on('error', fail);
-  });
-}
 
 test('a request the origin drops on a kept-alive connection (its keep-alive timeout ran out as it arrived) is sent again on a fresh one, its body too', async () => {
   const gate = await OriginGate.start();
@@ -241,7 +226,7 @@ test('a request the origin drops on a kept-alive connection (its keep-alive time
   await new Promise<void>((done) => origin.listen(0, '127.0.0.1', done));
   const allowed = `http://127.0.0.1:${(origin.address() as AddressInfo).port}`;
   gate.allow([allowed]);
-  const viaGate = (method: string, path: string, body?: string) => answerOf(requestViaGate(gate, method, allowed + path, body));
+  const viaGate = (method: string, path: string, body?: string) => answerOf(proxyRequest(gate.proxy().server, method, allowed + path, body));
   try {
     assert.equal(await viaGate('GET', '/first'), '200 GET /first ');
     assert.equal(await viaGate('POST', '/second', 'x=1&y=2'), '200 POST /second x=1&y=2');
@@ -265,8 +250,8 @@ test('a request the browser gave up while its origin had it on a kept-alive conn
   const allowed = `http://127.0.0.1:${(origin.address() as AddressInfo).port}`;
   gate.allow([allowed]);
   try {
-    assert.equal(await answerOf(requestViaGate(gate, 'GET', `${allowed}/fast`)), '200 fast');
-    const slow = requestViaGate(gate, 'POST', `${allowed}/slow`, 'x=1').on('error', () => {});
+    assert.equal(await answerOf(proxyRequest(gate.proxy().server, 'GET', `${allowed}/fast`)), '200 fast');
+    const slow = proxyRequest(gate.proxy().server, 'POST', `${allowed}/slow`, 'x=1').on('error', () => {});
     while (!seen.includes('/slow')) await new Promise((done) => setTimeout(done, 10));
     slow.destroy();
     await new Promise((done) => setTimeout(done, 300));

@@ -1,4 +1,4 @@
-import { createServer, request } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '../../fixtures/benchwright.ts';
 import type { Agent } from '../../src/agent/types.ts';
@@ -9,6 +9,7 @@ import type { OriginGate } from '../../src/server/origin-gate.ts';
 import type { Task } from '../../src/task/types.ts';
 import { readFields } from '../../src/values/read-fields.ts';
 import { serveHtml, serveInstance } from './pages.ts';
+import { answerOf, proxyRequest } from '../../test/proxy-request.ts';
 
 // Pages hostile by accident: popups that outlive their instance, scripts that replace
 // built-ins or fake a field's value, pages that navigate away.
@@ -138,24 +139,16 @@ test('a page that stops answering after its instance is replaced by a working on
     await instancePage.startAfresh([new URL(siteUrl).origin]);
     expect((await instancePage.page.goto(siteUrl))?.status()).toBe(200);
     // Refused while the dropped context closes, gone once it is closed.
-    for (const url of [siteUrl, next.url]) expect([403, 'ECONNREFUSED']).toContain(await viaProxy(droppedProxy, url));
+    for (const url of [siteUrl, next.url]) {
+      const answer = await answerOf(proxyRequest(droppedProxy, 'GET', url)).then((a) => a.slice(0, 3), (e: NodeJS.ErrnoException) => e.code);
+      expect(['403', 'ECONNREFUSED']).toContain(answer);
+    }
     // Refused unreported: what the dropped page does is not the current instance's doing.
     expect(instancePage.events.blocked).toEqual([]);
   } finally {
     site.close();
   }
 });
-
-/** A GET sent through an HTTP proxy: the status, or the connection's error code. */
-function viaProxy(proxy: string, url: string): Promise<number | string> {
-  const { hostname, port } = new URL(proxy);
-  return new Promise((done) => {
-    request({ host: hostname, port, path: url, headers: { host: new URL(url).host } }, (res) => {
-      res.resume();
-      done(res.statusCode ?? 0);
-    }).on('error', (e: NodeJS.ErrnoException) => done(e.code ?? e.message)).end();
-  });
-}
 
 test('a page that loops on alert() and errors is recorded within bounds', async ({ instancePage, taskServer }) => {
   const { task, instance } = serveInstance(taskServer, `<script>for (let i = 0; i < ${EVENTS_KEPT + 50}; i++) { alert(i); setTimeout(() => { throw new Error("e" + i); }); }</script>`);
