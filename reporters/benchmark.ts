@@ -7,10 +7,10 @@ import { recordKey } from '../src/record/keys.ts';
 import { isBenchmarkTest } from '../src/record/notes.ts';
 import { browserOf, readTest, testRecord } from '../src/record/read-test.ts';
 import type { BenchmarkResults, InstanceRow, RunRecord } from '../src/record/results.ts';
-import type { Usage } from '../src/agent/usage.ts';
 import { benchmarkSections } from '../src/benchmarks/index.ts';
 import { writeReport } from '../src/runs/write-report.ts';
-import { assembleResults, notRun, projectOf, projectOrder, runMetadata, unionWithEarlier, withSpending } from '../src/runs/assemble.ts';
+import { assembleResults, notRun, projectOf, projectOrder, runMetadata } from '../src/runs/assemble.ts';
+import { InstanceSpending } from '../src/runs/instance-spending.ts';
 import { JournalWriter, JOURNAL, readJournal } from '../src/runs/journal.ts';
 import { keepNetwork } from '../src/runs/network-files.ts';
 import { carryInstanceFiles } from '../src/runs/carry-files.ts';
@@ -66,8 +66,8 @@ export default class BenchmarkReporter implements Reporter {
   private networkLost = false;
   /** Keeping screenshots in the run folder failed once: the same. */
   private screenshotsLost = false;
-  /** What each instance's runs so far spent, by record key: a retry or a repetition spends again. */
-  private readonly spent = new Map<string, Usage>();
+  /** What each instance's runs spent: its record in the tables counts them all. */
+  private readonly spending = new InstanceSpending();
   /** Why the first benchmark test that did not run was skipped. */
   private skipped?: string;
 
@@ -84,6 +84,7 @@ export default class BenchmarkReporter implements Reporter {
     if (!this.options.resumeFrom) return;
     const earlier = readJournal(this.options.resumeFrom);
     this.earlier.push(...earlier.records);
+    this.spending.addEarlier(earlier.records);
     // Every selected project has a suite (its manifest test stays when all its instances are finished).
     const running = new Set(suite.suites.map((p) => p.title));
     const left = Object.keys(earlier.meta.projects).filter((p) => !running.has(p));
@@ -100,10 +101,7 @@ export default class BenchmarkReporter implements Reporter {
       return;
     }
     const key = recordKey(read.record);
-    // The tables keep an instance's last run, with what all its runs in this run spent.
-    const record = withSpending(read.record, this.spent.get(key));
-    const spent = 'instance' in record && record.instance.usage;
-    if (spent) this.spent.set(key, spent);
+    const record = this.spending.counted(test, read.record);
     this.recorded.set(test, key);
     if (this.unwritable) {
       this.unjournaled.set(key, record);
@@ -187,7 +185,9 @@ export default class BenchmarkReporter implements Reporter {
       const tests = this.suite!.allTests();
       const journaled = this.journaledRecords();
       const current = tests.map((t) => this.recordOf(t, journaled)).filter((r) => r !== undefined);
-      const records = unionWithEarlier(this.earlier, current);
+      // After the resumed run's: an instance this run never reached keeps the earlier record
+      // (assembleResults: a record that did not run replaces none that did).
+      const records = [...this.earlier, ...current];
       const meta = { ...runMetadata(this.config!, result.startTime, browserOf(tests), new Set(records.map(projectOf))), ...this.resumedFrom() };
       results = assembleResults(meta, records, projectOrder(this.config!));
       const report = writeReport(folder, results, {
@@ -231,7 +231,9 @@ export default class BenchmarkReporter implements Reporter {
     const meta = { ...runMetadata(this.config!, this.started, browserOf([test]), new Set(projects)), ...this.resumedFrom() };
     const journal = new JournalWriter(join(folder, JOURNAL), meta);
     for (const record of this.earlier) journal.append(record);
-    if (this.options.resumeFrom) carryInstanceFiles(this.options.resumeFrom, folder, this.earlier);
+    if (this.options.resumeFrom) {
+      for (const key of carryInstanceFiles(this.options.resumeFrom, folder, this.earlier).withSteps) this.withSteps.add(key);
+    }
     this.journal = journal;
     pointLatestAt(folder);
     return journal;
@@ -248,10 +250,13 @@ export default class BenchmarkReporter implements Reporter {
     }
   }
 
-  /** A test's record: as the journal took it, or held when it could not, or read from the test (one that did not run). */
+  /** A test's record: as the journal took it, or held when it could not, or read from the test (one that did not run, a journal unread). */
   private recordOf(test: TestCase, journaled: Map<string, RunRecord>): RunRecord | undefined {
     const key = this.recorded.get(test);
-    return (key !== undefined && (this.unjournaled.get(key) ?? journaled.get(key))) || testRecord(test);
+    const kept = key !== undefined && (this.unjournaled.get(key) ?? journaled.get(key));
+    if (kept) return kept;
+    const record = testRecord(test);
+    return record && this.spending.counted(test, record);
   }
 
   private resumedFrom() {

@@ -50,7 +50,8 @@ for (let copy = 0; copy < copies; copy++) {
   }
 }
 writer.close({ status: 'passed', date: new Date().toISOString() });
-const lines = existsSync(join(source, TRAJECTORIES)) ? readFileSync(join(source, TRAJECTORIES), 'utf8').split('\n').filter(Boolean) : [];
+// Steps only: a line saying an instance has none (a rerun without steps) is no episode to copy.
+const lines = existsSync(join(source, TRAJECTORIES)) ? readFileSync(join(source, TRAJECTORIES), 'utf8').split('\n').filter((l) => l && !l.includes('"trajectory":null')) : [];
 const trajectories: string[] = [];
 for (let copy = 0; copy < copies; copy++) for (const line of lines) trajectories.push(JSON.stringify(renamed(JSON.parse(line), copy)));
 writeFileSync(join(run, TRAJECTORIES), `${trajectories.slice(0, wanted).join('\n')}\n`);

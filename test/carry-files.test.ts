@@ -36,8 +36,10 @@ function killedRun(): string {
 test('a resumed run carries the files of the instances in the earlier journal, not those of one the kill cut short of its line', () => {
   const earlier = killedRun();
   const resumed = tempDir();
-  carryInstanceFiles(earlier, resumed, [record(FINISHED), { taskError: { project: 'oracle', task: 'broken', error: 'no such file' } }]);
+  const { withSteps } = carryInstanceFiles(earlier, resumed, [record(FINISHED), { taskError: { project: 'oracle', task: 'broken', error: 'no such file' } }]);
   assert.deepEqual(readTrajectories(resumed).map((t) => t.instance), ['done']);
+  // The resumed run's reporter knows which carried instances have steps (a rerun without any says so).
+  assert.deepEqual([...withSteps], [instanceKey(FINISHED)]);
   assert.ok(existsSync(networkFile(resumed, FINISHED.project, FINISHED.task, FINISHED.instance)));
   assert.ok(!existsSync(networkFile(resumed, CUT_SHORT.project, CUT_SHORT.task, CUT_SHORT.instance)));
   assert.deepEqual(readdirSync(join(resumed, SCREENSHOTS)), [instanceFileId(FINISHED)]);

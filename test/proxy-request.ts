@@ -13,7 +13,7 @@ export function answerOf(req: ClientRequest): Promise<string> {
   return new Promise((done, fail) => {
     req.on('response', (res) => {
       let answer = `${res.statusCode} `;
-      res.on('data', (d) => (answer += d)).on('end', () => done(answer));
+      res.on('data', (d) => (answer += d)).on('end', () => done(answer)).on('error', fail);
     }).on('error', fail);
   });
 }

@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { FakeOpenAI, firstOptionReply, goalSolutions, solutionReply } from './fake-openai.ts';
+import { readJournal } from '../src/runs/journal.ts';
 import { latestResults, ROOT } from './helpers.ts';
 
 // The spending ceilings end to end: Playwright's workers, the real openai SDK, a local
@@ -38,6 +39,12 @@ test('8 workers under maxCalls: passed by at most one call per other worker, not
     assert.equal(finished.instances.length, 10);
     assert.deepEqual(finished.instances.filter((i) => i.outcome !== 'scored' || i.budgetReached).map((i) => i.instance), [], 'the resumed run finished every instance');
     assert.doesNotMatch(resumed.stdout, /the run was cut/);
+    // An instance run again counts what the cut run spent on it too, in the tables and in the
+    // resumed run's journal (a resume of it starts from there): every call of both runs.
+    const calls = (rows: { usage?: { calls: number } }[]) => rows.reduce((n, i) => n + (i.usage?.calls ?? 0), 0);
+    assert.equal(calls(finished.instances), fake.requests.length);
+    const journaled = readJournal(join(report, 'latest')).records.flatMap((r) => ('instance' in r ? [r.instance] : []));
+    assert.equal(calls([...new Map(journaled.map((i) => [i.instance, i])).values()]), fake.requests.length);
 
     // The two runs of these tasks tell the estimate; 5 calls cannot hold it.
     const before = fake.requests.length;

@@ -62,7 +62,8 @@ export function writeSuite(files: Map<string, string>, roots = suitesRoots()): s
   for (const [i, root] of roots.entries()) {
     try {
       const folder = join(root, hash);
-      if (existsSync(folder)) return used(folder);
+      // A suite in use is marked so; one another run removed as unused meanwhile is written again.
+      if (markUsed(folder)) return folder;
       writeFolder(folder, all);
       removeUnused(root, folder);
       return folder;
@@ -76,28 +77,52 @@ export function writeSuite(files: Map<string, string>, roots = suitesRoots()): s
 /** A suite no run has used for this long goes when another is written: one is written per set of tasks run. */
 export const UNUSED_SUITE_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** The folder, its time of last use set to now (its modification time): it is not unused. */
-function used(folder: string): string {
+/** Sets the folder's time of last use (its modification time) to now: false when there is no such folder. */
+function markUsed(folder: string): boolean {
   const now = new Date();
   try {
     utimesSync(folder, now, now);
-  } catch {}
-  return folder;
+    return true;
+  } catch (e) {
+    // Another user's cache: used as it is.
+    return (e as NodeJS.ErrnoException).code !== 'ENOENT' && existsSync(folder);
+  }
 }
 
 /**
  * Suites beside `kept` that no run has used for UNUSED_SUITE_MS, and folders of writes that
- * never finished as old. A run uses its suite as it starts, and each worker again.
+ * never finished as old. A run marks its suite used as it starts, and each worker again.
+ * Housekeeping: a folder that cannot be read or removed stays, and the run goes on.
  */
 function removeUnused(root: string, kept: string): void {
-  const before = Date.now() - UNUSED_SUITE_MS;
-  // Housekeeping: a folder that cannot be read or removed stays, and the run goes on.
+  let names: string[];
   try {
-    for (const name of readdirSync(root)) {
-      const folder = join(root, name);
-      if (folder !== kept && statSync(folder).mtimeMs < before) rmSync(folder, { recursive: true, force: true });
-    }
-  } catch {}
+    names = readdirSync(root);
+  } catch {
+    return;
+  }
+  const unused = (path: string) => statSync(path).mtimeMs < Date.now() - UNUSED_SUITE_MS;
+  for (const name of names) {
+    const folder = join(root, name);
+    if (folder === kept) continue;
+    try {
+      if (!unused(folder)) continue;
+      // Aside first, then looked at again: a run that marked it used meanwhile gets it back.
+      const aside = `${folder}.${process.pid}.removing`;
+      renameSync(folder, aside);
+      if (!unused(aside)) putBack(aside, folder);
+      else rmSync(aside, { recursive: true, force: true });
+    } catch {}
+  }
+}
+
+/** A suite moved aside while a run marked it used, back in place; if that run wrote it again meanwhile, the copy goes. */
+function putBack(aside: string, folder: string): void {
+  try {
+    renameSync(aside, folder);
+  } catch {
+    rmSync(aside, { recursive: true, force: true });
+  }
 }
 
 function writeFolder(folder: string, files: Map<string, string>): void {

@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { FullConfig, Suite } from '@playwright/test/reporter';
-import { totalUsage, type Usage } from '../agent/usage.ts';
 import { byCodePoint } from '../order.ts';
 import { recordKey } from '../record/keys.ts';
 import { browserOf, testRecord } from '../record/read-test.ts';
@@ -85,25 +84,4 @@ export function runMetadata(config: FullConfig, startTime: Date, browser: string
 function gitHead(): string | undefined {
   const r = spawnSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' });
   return r.status === 0 ? r.stdout.trim() : undefined;
-}
-
-/**
- * This run's records after the resumed run's: an instance this run never reached keeps the
- * earlier record (assembleResults: a record that did not run replaces none that did), and one
- * it ran again keeps what the earlier attempt spent.
- */
-export function unionWithEarlier(earlier: RunRecord[], current: RunRecord[]): RunRecord[] {
-  const before = new Map(earlier.map((r) => [recordKey(r), r]));
-  const now = current.map((r) => {
-    const spent = before.get(recordKey(r));
-    return withSpending(r, spent && 'instance' in spent ? spent.instance.usage : undefined);
-  });
-  return [...earlier, ...now];
-}
-
-/** The record with what earlier runs of its instance spent added to its own spending. */
-export function withSpending(record: RunRecord, earlier: Usage | undefined): RunRecord {
-  if (!('instance' in record) || !earlier) return record;
-  const usage = totalUsage([earlier, ...(record.instance.usage ? [record.instance.usage] : [])]);
-  return { ...record, instance: { ...record.instance, usage } };
 }

@@ -53,22 +53,28 @@ export function keepTrajectory(folder: string, record: ScoredInstance, steps: St
  * A resumed run starts with the earlier run's trajectories, a merged run with each shard's:
  * those of the instances in its journal (`finished`), which are its own; one the
  * kill cut short of its journal line runs again and writes its own (a retried one is appended
- * after, and wins).
+ * after, and wins). Returns the instances whose steps it carried (keepTrajectory's `written`).
  */
-export function carryTrajectories(fromFolder: string, toFolder: string, finished: InstanceKeyed[]): void {
+export function carryTrajectories(fromFolder: string, toFolder: string, finished: InstanceKeyed[]): Set<string> {
+  const withSteps = new Set<string>();
   const file = join(fromFolder, TRAJECTORIES);
-  if (!existsSync(file)) return;
+  if (!existsSync(file)) return withSteps;
   const kept = new Set(finished.map(instanceKey));
   const out = openSync(join(toFolder, TRAJECTORIES), 'a');
   try {
     // A line at a time: a run the size of a split has hundreds of megabytes of them.
     for (const { bytes } of completeLineBytes(file)) {
       const line = lineOf(bytes.toString('utf8'));
-      if (line && kept.has(instanceKey(line))) writeSync(out, Buffer.concat([bytes, NEWLINE]));
+      const key = line && instanceKey(line);
+      if (!key || !kept.has(key)) continue;
+      writeSync(out, Buffer.concat([bytes, NEWLINE]));
+      if (line.trajectory === null) withSteps.delete(key);
+      else withSteps.add(key);
     }
   } finally {
     closeSync(out);
   }
+  return withSteps;
 }
 
 /** A run's trajectories, the last of each instance (a retried one is written again; none when its last line says it has none); [] for a run without any. */

@@ -74,7 +74,7 @@ BW.instancePane = (base, view, other) => {
   const parts = [BW.headerSection(view)];
   if (other) parts.push(h('p', { class: 'other' }, `in ${other.names[1]} (${other.view.row.project}): `, h('span', { class: `verdict v-${other.view.row.verdict.replace(/ /g, '-')}` }, other.view.row.verdict), ` score ${BW.number(other.view.row.score)}`));
   if (view.episode) parts.push(BW.episodeSection(base, view, other));
-  else if (view.row.episode) parts.push(h('p', { class: 'hint' }, "Its episode's steps were not kept (the run's trajectories.jsonl has no line for it)."));
+  else if (view.row.episode) parts.push(h('p', { class: 'hint' }, "Its episode's steps were not kept (the run's trajectories.jsonl has no steps for it)."));
   if (view.episode && view.shots?.final) parts.push(BW.finalPage(base, view.shots));
   if (view.fields?.length) parts.push(BW.formSection(base, view));
   if (view.evaluations?.length) parts.push(BW.evaluationsSection(view.evaluations));
