@@ -13,13 +13,26 @@ const record = (instance: string, spent?: Usage): InstanceRecord => ({
   evaluations: [],
 });
 const callsOf = (r: unknown) => (r as InstanceRecord).instance.usage?.calls;
+const runsOf = (r: unknown) => (r as InstanceRecord).instance.usage?.runs;
+const retried = (instance: string, spent: Usage, retries: number) => ({ ...record(instance, spent), instance: { ...record(instance, spent).instance, retries } });
 
-test("a test's retries are in its own record: counted once", () => {
+test("a test's retries are in its own record: counted once, as so many runs", () => {
   const spending = new InstanceSpending();
-  const test = {};
+  const attempts = {};
   // Attempt 1 spent 2 calls; attempt 2's record adds up both attempts (readTest), 5.
-  assert.equal(callsOf(spending.counted(test, record('a', usage(2)))), 2);
-  assert.equal(callsOf(spending.counted(test, record('a', usage(5)))), 5);
+  const first = spending.counted(attempts, record('a', usage(2)));
+  assert.deepEqual([callsOf(first), runsOf(first)], [2, undefined]);
+  const second = spending.counted(attempts, retried('a', usage(5), 1));
+  assert.deepEqual([callsOf(second), runsOf(second)], [5, 2]);
+  // A later record whose spending could not be read keeps what the test spent.
+  assert.equal(callsOf(spending.counted(attempts, record('a'))), 5);
+});
+
+test('a record that did not run gets no total', () => {
+  const spending = new InstanceSpending();
+  spending.counted({}, record('a', usage(2)));
+  const skipped = { ...record('a'), instance: { ...record('a').instance, outcome: 'not run' as const, status: 'skipped' } };
+  assert.equal(callsOf(spending.counted({}, skipped)), undefined);
 });
 
 test('--repeat-each: each repetition is a test of its own, and the last record counts them all', () => {
@@ -28,7 +41,8 @@ test('--repeat-each: each repetition is a test of its own, and the last record c
   assert.equal(callsOf(spending.counted(first, record('a', usage(2)))), 2);
   assert.equal(callsOf(spending.counted(second, record('a', usage(3)))), 5);
   // The second repetition retried: its record holds both of its attempts.
-  assert.equal(callsOf(spending.counted(second, record('a', usage(7)))), 9);
+  const again = spending.counted(second, retried('a', usage(7), 1));
+  assert.deepEqual([callsOf(again), runsOf(again)], [9, 3]);
   // Another instance is apart; a run that spent nothing still carries what the others spent.
   assert.equal(callsOf(spending.counted(first, record('b'))), undefined);
   assert.equal(callsOf(spending.counted({}, record('a'))), 9);
@@ -38,9 +52,12 @@ test("a resumed run: the earlier journal's last record of an instance is what it
   const spending = new InstanceSpending();
   // The earlier journal: a, then a again (its record counting both), b.
   spending.addEarlier([record('a', usage(1)), record('a', usage(4)), record('b', usage(2)), { taskError: { project: 'gpt4', task: 'x', error: 'bad' } }]);
+  spending.addEarlier([record('c', { ...usage(4), runs: 2 })]);
   const again = spending.counted({}, record('a', usage(3))) as InstanceRecord;
   const { cost, ...counts } = again.instance.usage!;
-  assert.deepEqual(counts, { calls: 7, promptTokens: 70, completionTokens: 7, cached: 0 });
+  assert.deepEqual(counts, { calls: 7, promptTokens: 70, completionTokens: 7, cached: 0, runs: 2 });
+  // An earlier total of two runs, and this one.
+  assert.equal(runsOf(spending.counted({}, record('c', usage(1)))), 3);
   assert.ok(Math.abs(cost! - 0.07) < 1e-9, String(cost));
   // A cost unknown in any run leaves the total unknown.
   assert.equal((spending.counted({}, record('b', usage(1, null))) as InstanceRecord).instance.usage!.cost, null);

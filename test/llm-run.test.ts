@@ -162,7 +162,7 @@ test('--repeat-each=2: one row an instance, whose calls and cost count both of i
     const { instances } = latestResults(run.dir);
     assert.ok(instances.length > 0 && new Set(instances.map((i) => i.instance)).size === instances.length, JSON.stringify(instances));
     // Each run of an instance asks the same questions: every row holds an even count, and the rows hold every request.
-    assert.ok(instances.every((i) => i.usage && i.usage.calls > 0 && i.usage.calls % 2 === 0), JSON.stringify(instances));
+    assert.ok(instances.every((i) => i.usage && i.usage.calls > 0 && i.usage.calls % 2 === 0 && i.usage.runs === 2), JSON.stringify(instances));
     assert.equal(instances.reduce((n, i) => n + i.usage!.calls, 0), fake.requests.length);
   } finally {
     await fake.close();

@@ -10,6 +10,8 @@ export interface Usage {
   cached: number;
   /** Why the agent stopped short (API failure, no usable action after re-prompts). */
   error?: string;
+  /** An instance's runs that this counts, when more than one (a test's retries, --repeat-each repetitions, a resumed run's). */
+  runs?: number;
 }
 
 /** Where a goal task's step spends in AgentReport.usage (`step 3`), numbered as trajectory.json numbers steps: its observation's step + 1. */

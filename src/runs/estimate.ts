@@ -34,6 +34,8 @@ export function estimateSpending(runs: ModelRun[], benchmark: string | undefined
     const entry = seen.get(key) ?? { usages: [], runs: 0 };
     seen.set(key, { usages: entry.usages.concat(usages), runs: entry.runs + 1 });
   };
+  // A row's usage counts every run of its instance (retries, repetitions, a resumed run's).
+  const instanceRuns = (usages: Usage[]) => usages.reduce((n, u) => n + (u.runs ?? 1), 0);
   for (const folder of listRuns(reportDir).reverse().slice(0, RUNS_READ)) {
     let results;
     try {
@@ -59,7 +61,7 @@ export function estimateSpending(runs: ModelRun[], benchmark: string | undefined
     const known = seen.get(`${run.project}\n${run.model}`) ?? seen.get(run.model);
     if (!known) return run;
     const total = totalUsage(known.usages);
-    const share = run.instances / known.usages.length;
+    const share = run.instances / instanceRuns(known.usages);
     const cost = callCost(run.model, total.promptTokens * share, total.completionTokens * share);
     const tokens = Math.round((total.promptTokens + total.completionTokens) * share);
     return { ...run, expected: { calls: Math.round(total.calls * share), tokens, cost: cost ?? 0, priced: cost !== null, from: known.runs } };
