@@ -107,7 +107,8 @@ function removeUnused(root: string, kept: string): void {
     if (folder === kept) continue;
     try {
       if (!unused(folder)) continue;
-      // Aside first, then looked at again: a run that marked it used meanwhile gets it back.
+      // Aside first, then looked at again: a run that marked it used meanwhile gets it back
+      // (missing for the microseconds between, before that run reads a file of it).
       const aside = `${folder}.${process.pid}.removing`;
       renameSync(folder, aside);
       if (!unused(aside)) putBack(aside, folder);
