@@ -5,7 +5,7 @@
 // and the viewer's files against the rest of the run folder.
 // Usage: tsx scripts/bench-viewer.ts [run folder to grow from] [instances]
 //   (default: a run of the bundled tasks by the oracle and do-nothing, every step's screenshot kept)
-import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
@@ -14,7 +14,7 @@ import type { InstanceRow, RunRecord } from '../src/record/results.ts';
 import { assembleResults } from '../src/runs/assemble.ts';
 import { JOURNAL, JournalWriter, readJournal } from '../src/runs/journal.ts';
 import { SCREENSHOTS } from '../src/runs/screenshot-files.ts';
-import { TRAJECTORIES } from '../src/runs/trajectories.ts';
+import { readTrajectories, TRAJECTORIES } from '../src/runs/trajectories.ts';
 import { writeReport } from '../src/runs/write-report.ts';
 import { seededRandom } from '../src/seeded-random.ts';
 import { VIEWER, writeViewer } from '../src/viewer/write-viewer.ts';
@@ -50,10 +50,10 @@ for (let copy = 0; copy < copies; copy++) {
   }
 }
 writer.close({ status: 'passed', date: new Date().toISOString() });
-// Steps only: a line saying an instance has none (a rerun without steps) is no episode to copy.
-const lines = existsSync(join(source, TRAJECTORIES)) ? readFileSync(join(source, TRAJECTORIES), 'utf8').split('\n').filter((l) => l && !l.includes('"trajectory":null')) : [];
+// Each instance's steps as the run's readers see them (a line saying an instance has none is no episode to copy).
+const steps = readTrajectories(source);
 const trajectories: string[] = [];
-for (let copy = 0; copy < copies; copy++) for (const line of lines) trajectories.push(JSON.stringify(renamed(JSON.parse(line), copy)));
+for (let copy = 0; copy < copies; copy++) for (const record of steps) trajectories.push(JSON.stringify(renamed(record, copy)));
 writeFileSync(join(run, TRAJECTORIES), `${trajectories.slice(0, wanted).join('\n')}\n`);
 // The originals keep their screenshots; under screenshot auto a run this size keeps a few.
 if (existsSync(join(source, SCREENSHOTS))) cpSync(join(source, SCREENSHOTS), join(run, SCREENSHOTS), { recursive: true });
